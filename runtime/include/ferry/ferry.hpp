@@ -1,0 +1,634 @@
+// Ferry runtime: the only header a Ferry program includes.
+//
+// Compiled as it is (the reference execution) a Ferry program needs nothing
+// but this header: every kernel runs on the host, one work-item after
+// another, and no OpenCL is touched. A program rewritten by `ferry rewrite`
+// calls ComputeContext::launch and the transfer members, which live in the
+// ferry_runtime library (runtime/src) and run the kernels through OpenCL.
+//
+// This header must not include any OpenCL header.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <initializer_list>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+// ---------------------------------------------------------------------------
+// Annotations. Clang (which the ferry tool is built on) keeps them in the AST;
+// every other compiler sees nothing.
+#if defined(__clang__)
+#define FERRY_KERNEL __attribute__((annotate("ferry.kernel")))
+#define FERRY_COMPUTE __attribute__((annotate("ferry.compute")))
+#define FERRY_RO __attribute__((annotate("ferry.ro")))
+#define FERRY_WO __attribute__((annotate("ferry.wo")))
+#define FERRY_RW __attribute__((annotate("ferry.rw")))
+#else
+#define FERRY_KERNEL
+#define FERRY_COMPUTE
+#define FERRY_RO
+#define FERRY_WO
+#define FERRY_RW
+#endif
+
+namespace ferry {
+
+// Every failure the runtime reports (OpenCL errors, build failures, bad
+// settings) is a ferry::Error.
+class Error : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+// What a kernel sees of its work-item: the global id and the global size in
+// each dimension (size 1 for a dimension the range does not have).
+struct KernelContext {
+  int x, y, z, maxX, maxY, maxZ;
+};
+
+// The global range of a dispatch: 1, 2 or 3 dimensions.
+class Range {
+public:
+  Range(std::size_t nx) : n_{nx, 1, 1}, dims_(1) {}
+  Range(std::size_t nx, std::size_t ny) : n_{nx, ny, 1}, dims_(2) {}
+  Range(std::size_t nx, std::size_t ny, std::size_t nz)
+      : n_{nx, ny, nz}, dims_(3) {}
+
+  int dims() const { return dims_; }
+  // Size of dimension d (0, 1 or 2); 1 for a dimension the range lacks.
+  std::size_t size(int d) const {
+    return (d >= 0 && d < dims_) ? n_[d] : std::size_t(1);
+  }
+  // Number of work-items.
+  std::size_t count() const { return size(0) * size(1) * size(2); }
+
+private:
+  std::size_t n_[3];
+  int dims_;
+};
+
+// How the transfer policy is chosen: FERRY_POLICY (read once), or
+// setPolicyForTesting.
+enum class Policy { Planned, Kernel, Naive };
+
+inline const char *policyName(Policy p) {
+  switch (p) {
+  case Policy::Kernel:
+    return "kernel";
+  case Policy::Naive:
+    return "naive";
+  case Policy::Planned:
+    break;
+  }
+  return "planned";
+}
+
+// How a kernel uses a buffer argument of a launch.
+enum class Access {
+  RO,    // the kernel only reads it
+  WO,    // the kernel overwrites every element: no copy-in is ever needed
+  RW,    // the kernel reads it and/or writes part of it
+  Unused // the kernel never touches it
+};
+
+// Snapshot of the transfer statistics (also written at exit by FERRY_STATS).
+struct Statistics {
+  std::uint64_t toDeviceCount = 0;
+  std::uint64_t toDeviceBytes = 0;
+  std::uint64_t fromDeviceCount = 0;
+  std::uint64_t fromDeviceBytes = 0;
+  std::uint64_t dispatches = 0;
+  double kernelMs = 0;   // wall time spent running kernels
+  double transferMs = 0; // wall time spent in transfers
+  std::string device;    // "reference", "host", or the OpenCL device
+  std::string policy;    // "planned", "kernel" or "naive"
+};
+
+template <class T> class Buffer;
+class ComputeContext;
+class Accelerator;
+
+namespace detail {
+
+struct Session;      // an Accelerator's device state (library side)
+struct DeviceShadow; // a buffer's device copy (library side)
+struct BufferAccess; // library access to BufferBase's bookkeeping
+
+// --- Policy state (shared by the header and the library) -------------------
+struct PolicyState {
+  bool resolved = false; // policy below is final (env read or set by a test)
+  Policy policy = Policy::Planned;
+};
+inline PolicyState &policyState() {
+  static PolicyState state;
+  return state;
+}
+
+// Parses a FERRY_POLICY value; false for an unknown one. Unset or empty
+// means planned.
+inline bool parsePolicy(const char *text, Policy &out) {
+  if (!text || !*text) {
+    out = Policy::Planned;
+    return true;
+  }
+  const std::string s(text);
+  if (s == "planned")
+    out = Policy::Planned;
+  else if (s == "kernel")
+    out = Policy::Kernel;
+  else if (s == "naive")
+    out = Policy::Naive;
+  else
+    return false;
+  return true;
+}
+
+// The policy name to report, without ever throwing (the library validates
+// FERRY_POLICY; the reference execution only reports it).
+inline const char *reportedPolicyName() {
+  const PolicyState &st = policyState();
+  if (st.resolved)
+    return policyName(st.policy);
+  Policy p = Policy::Planned;
+  parsePolicy(std::getenv("FERRY_POLICY"), p);
+  return policyName(p);
+}
+
+// --- Statistics (shared by the reference execution and the library) --------
+inline std::string jsonEscape(const std::string &s) {
+  std::string out;
+  out.reserve(s.size() + 2);
+  for (char ch : s) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    switch (c) {
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    default:
+      if (c < 0x20) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+        out += buf;
+      } else {
+        out += ch;
+      }
+    }
+  }
+  return out;
+}
+
+inline std::string statisticsJson(const Statistics &s) {
+  char numbers[512];
+  std::snprintf(numbers, sizeof numbers,
+                "\"to_device\": {\"count\": %llu, \"bytes\": %llu}, "
+                "\"from_device\": {\"count\": %llu, \"bytes\": %llu}, "
+                "\"dispatches\": %llu, \"kernel_ms\": %.3f, "
+                "\"transfer_ms\": %.3f",
+                static_cast<unsigned long long>(s.toDeviceCount),
+                static_cast<unsigned long long>(s.toDeviceBytes),
+                static_cast<unsigned long long>(s.fromDeviceCount),
+                static_cast<unsigned long long>(s.fromDeviceBytes),
+                static_cast<unsigned long long>(s.dispatches), s.kernelMs,
+                s.transferMs);
+  return "{\"device\": \"" + jsonEscape(s.device) + "\", \"policy\": \"" +
+         jsonEscape(s.policy) + "\", " + numbers + "}\n";
+}
+
+// Writes the statistics to `target`: a file path, or "-" for standard error.
+// Returns false (after a message on stderr) when the file cannot be written.
+inline bool writeStatistics(const Statistics &s, const char *target) {
+  const std::string json = statisticsJson(s);
+  if (std::string(target) == "-") {
+    std::fputs(json.c_str(), stderr);
+    std::fflush(stderr);
+    return true;
+  }
+  std::FILE *f = std::fopen(target, "w");
+  if (!f) {
+    std::fprintf(stderr, "ferry: cannot write FERRY_STATS file '%s'\n",
+                 target);
+    return false;
+  }
+  std::fputs(json.c_str(), f);
+  return std::fclose(f) == 0;
+}
+
+// The process-wide statistics. Constructed at the latest by the first
+// Accelerator; its destructor writes FERRY_STATS at exit.
+struct StatisticsState {
+  Statistics counters; // device and policy are filled in by snapshot()
+  std::string device = "reference";
+
+  Statistics snapshot() const {
+    Statistics s = counters;
+    s.device = device;
+    s.policy = reportedPolicyName();
+    return s;
+  }
+  ~StatisticsState() {
+    const char *target = std::getenv("FERRY_STATS");
+    if (target && *target)
+      writeStatistics(snapshot(), target);
+  }
+};
+inline StatisticsState &statisticsState() {
+  static StatisticsState state;
+  return state;
+}
+
+inline double millisecondsSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - t0)
+      .count();
+}
+
+// --- Epochs: Accelerator::compute starts a new one --------------------------
+inline std::uint64_t &currentEpoch() {
+  static std::uint64_t epoch = 1;
+  return epoch;
+}
+
+// --- Library hooks -----------------------------------------------------------
+// Filled in by the library when the program instantiates
+// ComputeContext::launch (i.e. when it is a rewritten program). A reference
+// program never fills them and so never touches the library or OpenCL.
+struct RuntimeHooks {
+  std::shared_ptr<Session> (*createSession)() = nullptr;
+  std::string (*deviceName)(const Session &) = nullptr;
+};
+inline RuntimeHooks &runtimeHooks() {
+  static RuntimeHooks hooks;
+  return hooks;
+}
+bool registerLibrary(); // defined in the library (Session.cpp)
+template <class Tag> struct LibraryRegistration {
+  static const bool registered;
+};
+template <class Tag>
+const bool LibraryRegistration<Tag>::registered = registerLibrary();
+
+// --- Buffer bookkeeping ------------------------------------------------------
+// The non-template part of every Buffer<T>: host storage, validity of the
+// host and device copies, the epoch they were last checked in, and the
+// device shadow (allocated by the library on first use on a device).
+// The bookkeeping is mutable: a const Buffer still has a device copy to keep.
+class BufferBase {
+public:
+  void *hostPointer() const { return host_; }
+  std::size_t byteSize() const { return bytes_; }
+  bool hostValid() const { return hostValid_; }
+  bool deviceValid() const { return deviceValid_; }
+  std::uint64_t epoch() const { return epoch_; }
+  bool hasDeviceShadow() const { return shadow_ != nullptr; }
+
+  BufferBase(const BufferBase &) = delete;
+  BufferBase &operator=(const BufferBase &) = delete;
+
+protected:
+  BufferBase() = default;
+  BufferBase(BufferBase &&other) noexcept { take(other); }
+  BufferBase &operator=(BufferBase &&other) noexcept {
+    if (this != &other)
+      take(other);
+    return *this;
+  }
+  ~BufferBase() = default;
+
+  void setStorage(void *host, std::size_t bytes) {
+    host_ = host;
+    bytes_ = bytes;
+  }
+
+private:
+  friend struct BufferAccess;
+
+  void take(BufferBase &other) noexcept {
+    host_ = other.host_;
+    bytes_ = other.bytes_;
+    hostValid_ = other.hostValid_;
+    deviceValid_ = other.deviceValid_;
+    epoch_ = other.epoch_;
+    shadow_ = std::move(other.shadow_);
+    other.host_ = nullptr;
+    other.bytes_ = 0;
+    other.hostValid_ = true;
+    other.deviceValid_ = false;
+    other.shadow_.reset();
+  }
+
+  void *host_ = nullptr;
+  std::size_t bytes_ = 0;
+  mutable bool hostValid_ = true;
+  mutable bool deviceValid_ = false;
+  mutable std::uint64_t epoch_ = currentEpoch();
+  mutable std::shared_ptr<DeviceShadow> shadow_;
+};
+
+} // namespace detail
+
+// ---------------------------------------------------------------------------
+// Host-owned contiguous storage with a device shadow that Ferry manages.
+template <class T> class Buffer : public detail::BufferBase {
+  static_assert(std::is_trivially_copyable<T>::value,
+                "ferry::Buffer<T> needs a trivially copyable T");
+  static_assert(!std::is_const<T>::value && !std::is_volatile<T>::value,
+                "ferry::Buffer<T> needs an unqualified T");
+
+public:
+  using value_type = T;
+  using iterator = T *;
+  using const_iterator = const T *;
+
+  Buffer() { setStorage(nullptr, 0); }
+  // n value-initialised elements.
+  explicit Buffer(std::size_t n) : data_(new T[n]()), size_(n) { sync(); }
+  // n copies of value.
+  Buffer(std::size_t n, const T &value) : data_(new T[n]), size_(n) {
+    for (std::size_t i = 0; i < n; ++i)
+      data_[i] = value;
+    sync();
+  }
+  Buffer(std::initializer_list<T> values)
+      : data_(new T[values.size()]), size_(values.size()) {
+    std::size_t i = 0;
+    for (const T &v : values)
+      data_[i++] = v;
+    sync();
+  }
+
+  Buffer(Buffer &&other) noexcept
+      : detail::BufferBase(std::move(other)), data_(std::move(other.data_)),
+        size_(other.size_) {
+    other.size_ = 0;
+  }
+  Buffer &operator=(Buffer &&other) noexcept {
+    if (this != &other) {
+      detail::BufferBase::operator=(std::move(other));
+      data_ = std::move(other.data_);
+      size_ = other.size_;
+      other.size_ = 0;
+    }
+    return *this;
+  }
+  Buffer(const Buffer &) = delete;
+  Buffer &operator=(const Buffer &) = delete;
+  ~Buffer() = default;
+
+  std::size_t size() const { return size_; }
+  std::size_t bytes() const { return size_ * sizeof(T); }
+  bool empty() const { return size_ == 0; }
+
+  T &operator[](std::size_t i) { return data_[i]; }
+  const T &operator[](std::size_t i) const { return data_[i]; }
+  T *data() { return data_.get(); }
+  const T *data() const { return data_.get(); }
+  T *begin() { return data_.get(); }
+  T *end() { return data_.get() + size_; }
+  const T *begin() const { return data_.get(); }
+  const T *end() const { return data_.get() + size_; }
+  const T *cbegin() const { return begin(); }
+  const T *cend() const { return end(); }
+
+private:
+  void sync() { setStorage(data_.get(), size_ * sizeof(T)); }
+
+  std::unique_ptr<T[]> data_;
+  std::size_t size_ = 0;
+};
+
+// A buffer argument of a rewritten launch, with the kernel's access to it.
+// T is const for a read-only view of a const buffer.
+template <class T> class BufferArg {
+public:
+  using Element = std::remove_const_t<T>;
+  BufferArg(const Buffer<Element> &b, Access a)
+      : buffer_(const_cast<Buffer<Element> *>(&b)), access_(a) {}
+
+  Buffer<Element> &buffer() const { return *buffer_; }
+  Access access() const { return access_; }
+  T *data() const { return buffer_->data(); }
+
+private:
+  Buffer<Element> *buffer_;
+  Access access_;
+};
+
+template <class T> BufferArg<T> ro(Buffer<T> &b) {
+  return BufferArg<T>(b, Access::RO);
+}
+template <class T> BufferArg<const T> ro(const Buffer<T> &b) {
+  return BufferArg<const T>(b, Access::RO);
+}
+template <class T> BufferArg<T> wo(Buffer<T> &b) {
+  return BufferArg<T>(b, Access::WO);
+}
+template <class T> BufferArg<T> rw(Buffer<T> &b) {
+  return BufferArg<T>(b, Access::RW);
+}
+template <class T> BufferArg<T> unused(Buffer<T> &b) {
+  return BufferArg<T>(b, Access::Unused);
+}
+template <class T> BufferArg<const T> unused(const Buffer<T> &b) {
+  return BufferArg<const T>(b, Access::Unused);
+}
+
+namespace detail {
+
+template <class X> struct IsBuffer : std::false_type {};
+template <class T> struct IsBuffer<Buffer<T>> : std::true_type {};
+template <class X> struct IsBufferArg : std::false_type {};
+template <class T> struct IsBufferArg<BufferArg<T>> : std::true_type {};
+
+// How an argument reaches a kernel run on the host: a buffer as its data
+// pointer, everything else as it is.
+template <class A> decltype(auto) bindForHost(A &arg) {
+  using D = std::remove_cv_t<A>;
+  if constexpr (IsBuffer<D>::value)
+    return arg.data();
+  else if constexpr (IsBufferArg<D>::value)
+    return arg.data();
+  else
+    return (arg);
+}
+
+// Runs kernel over the range, one work-item after another: z, then y, then
+// x innermost.
+template <class K, class... A>
+void runOnHost(K &kernel, const Range &r, A &...args) {
+  const int nx = static_cast<int>(r.size(0));
+  const int ny = static_cast<int>(r.size(1));
+  const int nz = static_cast<int>(r.size(2));
+  KernelContext kc{0, 0, 0, nx, ny, nz};
+  for (int z = 0; z < nz; ++z) {
+    kc.z = z;
+    for (int y = 0; y < ny; ++y) {
+      kc.y = y;
+      for (int x = 0; x < nx; ++x) {
+        kc.x = x;
+        kernel(kc, bindForHost(args)...);
+      }
+    }
+  }
+}
+
+// One launch argument, type-erased for the library.
+struct LaunchArg {
+  const BufferBase *buffer; // null for a scalar
+  Access access;
+  const void *value; // a scalar's bytes
+  std::size_t size;  // a scalar's size
+};
+
+template <class A> LaunchArg packLaunchArg(A &arg) {
+  using D = std::remove_cv_t<A>;
+  if constexpr (IsBufferArg<D>::value) {
+    return LaunchArg{&arg.buffer(), arg.access(), nullptr, 0};
+  } else if constexpr (IsBuffer<D>::value) {
+    // An unwrapped buffer: assume the kernel reads and writes it.
+    return LaunchArg{&arg, Access::RW, nullptr, 0};
+  } else {
+    static_assert(std::is_trivially_copyable<D>::value,
+                  "a scalar kernel argument must be trivially copyable");
+    static_assert(!std::is_pointer<D>::value,
+                  "pass buffers to kernels as ferry::Buffer, not pointers");
+    return LaunchArg{nullptr, Access::Unused, &arg, sizeof(D)};
+  }
+}
+
+// A non-owning reference to "run this kernel on the host".
+struct HostRun {
+  void *object;
+  void (*call)(void *);
+  void operator()() const { call(object); }
+};
+
+} // namespace detail
+
+// ---------------------------------------------------------------------------
+// What a compute function receives. Users never construct one.
+class ComputeContext {
+public:
+  ComputeContext(const ComputeContext &) = delete;
+  ComputeContext &operator=(const ComputeContext &) = delete;
+
+  // Reference execution: runs kernel(kc, args...) on the host for every
+  // work-item of r (x innermost), a Buffer<T> argument binding as T*.
+  template <class K, class... A>
+  void dispatch(K kernel, const Range &r, A &&...args) {
+    const auto t0 = std::chrono::steady_clock::now();
+    detail::runOnHost(kernel, r, args...);
+    detail::StatisticsState &st = detail::statisticsState();
+    st.counters.kernelMs += detail::millisecondsSince(t0);
+    ++st.counters.dispatches;
+  }
+
+  // Rewritten programs: runs the kernel `kernelName` of the OpenCL C source
+  // `program` (a NUL-terminated string with static storage duration) on the
+  // chosen device, or hostKernel on the host when FERRY_DEVICE=host. Buffer
+  // arguments arrive as ferry::ro/wo/rw/unused(b), scalars as they are.
+  template <class K, class... A>
+  void launch(const char *program, const char *kernelName, K hostKernel,
+              const Range &r, A &&...args) {
+    (void)detail::LibraryRegistration<K>::registered;
+    const detail::LaunchArg packed[sizeof...(A) + 1] = {
+        detail::packLaunchArg(args)..., detail::LaunchArg{}};
+    auto runHost = [&]() { detail::runOnHost(hostKernel, r, args...); };
+    const detail::HostRun hostRun{
+        &runHost, [](void *f) { (*static_cast<decltype(runHost) *>(f))(); }};
+    launchImpl(program, kernelName, r, packed, sizeof...(A), hostRun);
+  }
+
+  // Transfers written out by the rewriter (under FERRY_POLICY=planned; the
+  // other policies ignore them).
+  void toDevice(const detail::BufferBase &b);   // copy host -> device
+  void fromDevice(const detail::BufferBase &b); // copy device -> host
+  void toDeviceIfStale(const detail::BufferBase &b);   // if device copy stale
+  void fromDeviceIfStale(const detail::BufferBase &b); // if host copy stale
+  void hostWrites(const detail::BufferBase &b); // host is about to write
+
+private:
+  friend class Accelerator;
+  explicit ComputeContext(std::shared_ptr<detail::Session> &session)
+      : session_(session) {}
+
+  void launchImpl(const char *program, const char *kernelName, const Range &r,
+                  const detail::LaunchArg *args, std::size_t count,
+                  detail::HostRun hostRun);
+
+  std::shared_ptr<detail::Session> &session_;
+};
+
+// ---------------------------------------------------------------------------
+// The entry point: `ferry::Accelerator acc; acc.compute(f);`. A rewritten
+// program chooses its device (FERRY_DEVICE) when the Accelerator is built; a
+// reference program never chooses one.
+class Accelerator {
+public:
+  Accelerator() {
+    detail::statisticsState(); // so that FERRY_STATS is written at exit
+    if (auto create = detail::runtimeHooks().createSession)
+      session_ = create();
+  }
+
+  // Runs f(ComputeContext&) in a new epoch: buffers the host may have
+  // changed since the last compute are treated as changed.
+  template <class F> void compute(F &&f) {
+    ++detail::currentEpoch();
+    ComputeContext cc(session_);
+    std::forward<F>(f)(cc);
+  }
+
+  // "reference" for the reference execution, "host" for FERRY_DEVICE=host,
+  // otherwise the OpenCL device and platform.
+  std::string deviceName() const {
+    if (session_ && detail::runtimeHooks().deviceName)
+      return detail::runtimeHooks().deviceName(*session_);
+    return "reference";
+  }
+
+private:
+  std::shared_ptr<detail::Session> session_;
+};
+
+// Statistics so far (for tests and tools; FERRY_STATS writes them at exit).
+inline Statistics statistics() {
+  return detail::statisticsState().snapshot();
+}
+
+// Zeroes the counters (not the device or policy).
+inline void resetStatistics() {
+  Statistics &c = detail::statisticsState().counters;
+  c = Statistics{};
+}
+
+// Overrides FERRY_POLICY for the rest of the process (tests only).
+inline void setPolicyForTesting(Policy p) {
+  detail::policyState().resolved = true;
+  detail::policyState().policy = p;
+}
+
+namespace detail {
+// Forgets the policy so that FERRY_POLICY is read again (tests only).
+inline void forgetPolicyForTesting() { policyState() = PolicyState{}; }
+} // namespace detail
+
+} // namespace ferry

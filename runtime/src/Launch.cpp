@@ -1,0 +1,148 @@
+// ComputeContext::launch: runs one kernel of a rewritten program, on the
+// OpenCL device (with the copies the policy asks for) or on the host.
+#include "Internal.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace ferry {
+namespace detail {
+namespace {
+
+bool copiedIn(Policy p, Access a) {
+  switch (p) {
+  case Policy::Planned:
+    return false;
+  case Policy::Kernel:
+    return a == Access::RO || a == Access::RW;
+  case Policy::Naive:
+    return true;
+  }
+  return false;
+}
+
+bool copiedOut(Policy p, Access a) {
+  switch (p) {
+  case Policy::Planned:
+    return false;
+  case Policy::Kernel:
+    return a == Access::WO || a == Access::RW;
+  case Policy::Naive:
+    return true;
+  }
+  return false;
+}
+
+bool writes(Access a) { return a == Access::WO || a == Access::RW; }
+
+// The buffers of a launch, each once, with the union of its accesses (a
+// buffer passed twice is copied at most once each way).
+struct LaunchBuffer {
+  const BufferBase *buffer;
+  bool in = false;
+  bool out = false;
+  bool written = false;
+};
+
+std::vector<LaunchBuffer> launchBuffers(Policy p, const LaunchArg *args,
+                                        std::size_t count) {
+  std::vector<LaunchBuffer> result;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!args[i].buffer)
+      continue;
+    auto it = std::find_if(result.begin(), result.end(),
+                           [&](const LaunchBuffer &lb) {
+                             return lb.buffer == args[i].buffer;
+                           });
+    if (it == result.end()) {
+      result.push_back(LaunchBuffer{args[i].buffer});
+      it = result.end() - 1;
+    }
+    it->in = it->in || copiedIn(p, args[i].access);
+    it->out = it->out || copiedOut(p, args[i].access);
+    it->written = it->written || writes(args[i].access);
+  }
+  return result;
+}
+
+cl::NDRange globalRange(const Range &r) {
+  switch (r.dims()) {
+  case 1:
+    return cl::NDRange(r.size(0));
+  case 2:
+    return cl::NDRange(r.size(0), r.size(1));
+  default:
+    return cl::NDRange(r.size(0), r.size(1), r.size(2));
+  }
+}
+
+} // namespace
+} // namespace detail
+
+void ComputeContext::launchImpl(const char *program, const char *kernelName,
+                                const Range &r, const detail::LaunchArg *args,
+                                std::size_t count, detail::HostRun hostRun) {
+  using namespace detail;
+  Session &s = sessionFor(session_);
+
+  if (s.host) {
+    const auto t0 = std::chrono::steady_clock::now();
+    hostRun();
+    const double ms = millisecondsSince(t0);
+    recordDispatch(ms);
+    traceEvent(kernelName, "kernel", t0, ms, 0, false);
+    return;
+  }
+
+  if (r.count() == 0) { // an empty range runs nothing
+    recordDispatch(0);
+    return;
+  }
+
+  const Policy policy = activePolicy();
+  const std::vector<LaunchBuffer> buffers = launchBuffers(policy, args, count);
+
+  cl::Kernel &kernel = s.kernel(program, kernelName);
+
+  for (const LaunchBuffer &lb : buffers) {
+    BufferAccess::touch(*lb.buffer);
+    deviceBuffer(s, *lb.buffer);
+    if (lb.in)
+      copyToDevice(s, *lb.buffer);
+  }
+
+  const auto t0 = std::chrono::steady_clock::now();
+  cl_uint index = 0;
+  try {
+    for (std::size_t i = 0; i < count; ++i, ++index) {
+      if (args[i].buffer)
+        kernel.setArg(index, deviceBuffer(s, *args[i].buffer));
+      else
+        kernel.setArg(index, args[i].size, args[i].value);
+    }
+  } catch (const cl::Error &e) {
+    throwClError(e, std::string("argument ") + std::to_string(index) +
+                        " of kernel '" + kernelName + "'");
+  }
+  try {
+    s.queue.enqueueNDRangeKernel(kernel, cl::NullRange, globalRange(r),
+                                 cl::NullRange);
+    s.queue.finish();
+  } catch (const cl::Error &e) {
+    throwClError(e, std::string("kernel '") + kernelName + "' on " + s.name);
+  }
+  const double ms = millisecondsSince(t0);
+  recordDispatch(ms);
+  traceEvent(kernelName, "kernel", t0, ms, 0, false);
+
+  for (const LaunchBuffer &lb : buffers) {
+    if (lb.written) {
+      BufferAccess::deviceValid(*lb.buffer) = true;
+      BufferAccess::hostValid(*lb.buffer) = false;
+    }
+    if (lb.out)
+      copyFromDevice(s, *lb.buffer);
+  }
+}
+
+} // namespace ferry
