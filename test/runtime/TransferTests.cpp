@@ -1,0 +1,173 @@
+// The five transfer calls of the planned policy: counts, bytes, validity,
+// epochs.
+#include "TestSupport.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+using namespace ferry_test;
+
+namespace {
+
+void checkCounts(std::uint64_t toCount, std::uint64_t toBytes,
+                 std::uint64_t fromCount, std::uint64_t fromBytes) {
+  const ferry::Statistics s = ferry::statistics();
+  CHECK(s.toDeviceCount == toCount);
+  CHECK(s.toDeviceBytes == toBytes);
+  CHECK(s.fromDeviceCount == fromCount);
+  CHECK(s.fromDeviceBytes == fromBytes);
+}
+
+} // namespace
+
+TEST_CASE("each transfer call is counted exactly", "[transfers]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<int> x(10); // 40 bytes
+  ferry::resetStatistics();
+
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.toDevice(x);
+    checkCounts(1, 40, 0, 0);
+    CHECK(x.deviceValid());
+    CHECK(x.hostValid());
+
+    cc.toDevice(x); // unconditional
+    checkCounts(2, 80, 0, 0);
+
+    cc.toDeviceIfStale(x); // device copy valid: skipped
+    checkCounts(2, 80, 0, 0);
+
+    cc.hostWrites(x); // no transfer, device copy now stale
+    checkCounts(2, 80, 0, 0);
+    CHECK_FALSE(x.deviceValid());
+    CHECK(x.hostValid());
+    x[3] = 7;
+
+    cc.toDeviceIfStale(x); // stale: copied
+    checkCounts(3, 120, 0, 0);
+    CHECK(x.deviceValid());
+
+    cc.fromDevice(x); // unconditional
+    checkCounts(3, 120, 1, 40);
+    CHECK(x[3] == 7);
+
+    cc.fromDeviceIfStale(x); // host copy valid: skipped
+    checkCounts(3, 120, 1, 40);
+
+    cc.launch(kernelsSource, "increment", increment, ferry::Range(10),
+              ferry::rw(x));
+    CHECK(x.deviceValid());
+    CHECK_FALSE(x.hostValid());
+    CHECK(x[3] == 7); // not copied back yet
+    checkCounts(3, 120, 1, 40);
+
+    cc.toDeviceIfStale(x); // device copy valid: skipped
+    cc.fromDeviceIfStale(x); // host copy stale: copied
+    checkCounts(3, 120, 2, 80);
+    CHECK(x.hostValid());
+    CHECK(x[3] == 8);
+    CHECK(x[0] == 1);
+  });
+  CHECK(ferry::statistics().dispatches == 1);
+}
+
+TEST_CASE("zero-byte transfers do nothing and are not counted",
+          "[transfers]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<float> empty(0);
+  ferry::resetStatistics();
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.toDevice(empty);
+    cc.fromDevice(empty);
+    cc.launch(kernelsSource, "square", square, ferry::Range(0),
+              ferry::rw(empty), 0);
+  });
+  checkCounts(0, 0, 0, 0);
+  CHECK(ferry::statistics().dispatches == 1);
+}
+
+TEST_CASE("a write-only kernel output needs no copy-in", "[transfers]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<float> a{1, 2, 3};
+  ferry::Buffer<float> b(3);
+  ferry::resetStatistics();
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.toDeviceIfStale(a);
+    cc.launch(kernelsSource, "scale", scale, ferry::Range(3), ferry::ro(a),
+              ferry::wo(b), 10.0f);
+    CHECK(a.hostValid());
+    CHECK(a.deviceValid());
+    CHECK_FALSE(b.hostValid());
+    cc.fromDeviceIfStale(a); // still valid on the host: skipped
+    cc.fromDeviceIfStale(b);
+  });
+  checkCounts(1, 12, 1, 12);
+  CHECK(std::vector<float>(b.begin(), b.end()) ==
+        std::vector<float>{10, 20, 30});
+}
+
+TEST_CASE("a new compute starts a new epoch", "[transfers]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<int> x{1, 2, 3};
+  auto body = [&](ferry::ComputeContext &cc) {
+    cc.toDeviceIfStale(x);
+    cc.launch(kernelsSource, "increment", increment, ferry::Range(3),
+              ferry::rw(x));
+    cc.fromDeviceIfStale(x);
+  };
+
+  ferry::resetStatistics();
+  acc.compute(body);
+  checkCounts(1, 12, 1, 12);
+  CHECK(x.deviceValid()); // both copies agree at the end of compute
+  CHECK(x.hostValid());
+
+  // The host changes x outside any compute, where Ferry cannot see it.
+  x[0] = 100;
+  const std::uint64_t before = x.epoch();
+
+  ferry::resetStatistics();
+  acc.compute(body);
+  CHECK(x.epoch() != before);
+  checkCounts(1, 12, 1, 12); // copied in again despite deviceValid earlier
+  CHECK(std::vector<int>(x.begin(), x.end()) ==
+        std::vector<int>{102, 4, 5});
+}
+
+TEST_CASE("kernel and naive policies ignore the written-out transfers",
+          "[transfers]") {
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<int> x(4);
+  for (ferry::Policy p : {ferry::Policy::Kernel, ferry::Policy::Naive}) {
+    ScopedPolicy policy(p);
+    ferry::resetStatistics();
+    acc.compute([&](ferry::ComputeContext &cc) {
+      cc.toDevice(x);
+      cc.toDeviceIfStale(x);
+      cc.hostWrites(x);
+      cc.fromDevice(x);
+      cc.fromDeviceIfStale(x);
+    });
+    checkCounts(0, 0, 0, 0);
+  }
+}
+
+TEST_CASE("buffers of a const buffer view run read-only", "[transfers]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  const ferry::Buffer<float> a{2, 4};
+  ferry::Buffer<float> b(2);
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.toDeviceIfStale(a);
+    cc.launch(kernelsSource, "scale", scale, ferry::Range(2), ferry::ro(a),
+              ferry::wo(b), 0.5f);
+    cc.fromDeviceIfStale(b);
+  });
+  CHECK(b[0] == 1.0f);
+  CHECK(b[1] == 2.0f);
+}
