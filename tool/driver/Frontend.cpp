@@ -1,0 +1,79 @@
+#include "driver/Frontend.h"
+
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/Utils.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+
+using namespace clang;
+
+namespace ferry {
+
+namespace {
+class CallbackAction : public ASTFrontendAction {
+public:
+  CallbackAction(const UnitCallback &OnUnit, bool &Succeeded)
+      : OnUnit(OnUnit), Succeeded(Succeeded) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 llvm::StringRef) override {
+    return std::make_unique<ASTConsumer>();
+  }
+
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    Dependencies = std::make_shared<DependencyCollector>();
+    CI.addDependencyCollector(Dependencies);
+    return true;
+  }
+
+  void EndSourceFileAction() override {
+    CompilerInstance &CI = getCompilerInstance();
+    if (CI.getDiagnostics().hasErrorOccurred()) {
+      Succeeded = false;
+      return;
+    }
+    ParsedUnit Unit{CI, CI.getASTContext(), {}};
+    Unit.Dependencies.push_back(getCurrentFile().str());
+    for (const std::string &Dep : Dependencies->getDependencies())
+      if (Dep != getCurrentFile())
+        Unit.Dependencies.push_back(Dep);
+    Succeeded = OnUnit(Unit) && !CI.getDiagnostics().hasErrorOccurred();
+  }
+
+private:
+  const UnitCallback &OnUnit;
+  bool &Succeeded;
+  std::shared_ptr<DependencyCollector> Dependencies;
+};
+
+class CallbackActionFactory : public tooling::FrontendActionFactory {
+public:
+  CallbackActionFactory(const UnitCallback &OnUnit, bool &Succeeded)
+      : OnUnit(OnUnit), Succeeded(Succeeded) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<CallbackAction>(OnUnit, Succeeded);
+  }
+
+private:
+  const UnitCallback &OnUnit;
+  bool &Succeeded;
+};
+} // namespace
+
+bool runOnFile(const tooling::CompilationDatabase &Database,
+               const std::string &File, const UnitCallback &OnUnit) {
+  tooling::ClangTool Tool(Database, {File});
+  // The tool lives outside Clang's install tree, so tell Clang where its own
+  // headers are; and make <ferry/ferry.hpp> findable even when the user's
+  // flags came from a build that installed Ferry elsewhere.
+  Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+      {"-resource-dir", FERRY_CLANG_RESOURCE_DIR, "-idirafter",
+       FERRY_RUNTIME_INCLUDE_DIR, "-Wno-unknown-attributes"},
+      tooling::ArgumentInsertPosition::END));
+  bool Succeeded = true;
+  CallbackActionFactory Factory(OnUnit, Succeeded);
+  int Status = Tool.run(&Factory);
+  return Status == 0 && Succeeded;
+}
+
+} // namespace ferry

@@ -1,0 +1,72 @@
+#include "model/FerryTypes.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+
+using namespace clang;
+
+namespace ferry {
+
+static const CXXRecordDecl *ferryRecord(QualType T, llvm::StringRef Name) {
+  if (T.isNull())
+    return nullptr;
+  const auto *RD = T.getCanonicalType()->getAsCXXRecordDecl();
+  if (!RD || RD->getName() != Name)
+    return nullptr;
+  const auto *NS = dyn_cast<NamespaceDecl>(RD->getDeclContext());
+  if (!NS || NS->getName() != "ferry" ||
+      !NS->getParent()->getRedeclContext()->isTranslationUnit())
+    return nullptr;
+  return RD;
+}
+
+bool isBufferType(QualType T) { return ferryRecord(T, "Buffer") != nullptr; }
+
+QualType bufferElementType(QualType T) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      ferryRecord(T, "Buffer"));
+  if (!Spec || Spec->getTemplateArgs().size() < 1)
+    return {};
+  return Spec->getTemplateArgs()[0].getAsType();
+}
+
+bool refersToBuffer(QualType T) {
+  if (T.isNull())
+    return false;
+  T = T.getNonReferenceType();
+  if (const auto *P = T->getAs<PointerType>())
+    T = P->getPointeeType();
+  return isBufferType(T);
+}
+
+bool isComputeContextType(QualType T) {
+  return ferryRecord(T.getNonReferenceType(), "ComputeContext") != nullptr;
+}
+
+bool isKernelContextType(QualType T) {
+  return ferryRecord(T.getNonReferenceType(), "KernelContext") != nullptr;
+}
+
+bool isDispatchCall(const CallExpr *Call) {
+  const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Call);
+  if (!MC)
+    return false;
+  const CXXMethodDecl *M = MC->getMethodDecl();
+  return M && M->getIdentifier() && M->getName() == "dispatch" &&
+         ferryRecord(QualType(M->getParent()->getTypeForDecl(), 0),
+                     "ComputeContext");
+}
+
+const FunctionDecl *dispatchedKernel(const CallExpr *Dispatch) {
+  if (Dispatch->getNumArgs() < 1)
+    return nullptr;
+  const Expr *E = Dispatch->getArg(0)->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    if (U->getOpcode() == UO_AddrOf)
+      E = U->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<FunctionDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+} // namespace ferry

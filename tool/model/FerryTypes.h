@@ -1,0 +1,25 @@
+#pragma once
+// Recognising Ferry's runtime types (ferry::Buffer<T>, ferry::ComputeContext,
+// ferry::KernelContext, ferry::Range) and its dispatch call in the Clang AST.
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Type.h"
+
+namespace ferry {
+
+/// True for ferry::Buffer<T> (any cv, not through references or pointers).
+bool isBufferType(clang::QualType T);
+/// T for ferry::Buffer<T>; null type otherwise.
+clang::QualType bufferElementType(clang::QualType T);
+/// True for Buffer<T>, Buffer<T>&, const Buffer<T>&, Buffer<T>* and so on.
+bool refersToBuffer(clang::QualType T);
+bool isComputeContextType(clang::QualType T);
+bool isKernelContextType(clang::QualType T);
+
+/// `cc.dispatch(kernel, range, args...)` on a ferry::ComputeContext.
+bool isDispatchCall(const clang::CallExpr *Call);
+/// The kernel a dispatch names (through `&`, casts and parentheses); null when
+/// it is not a plain function name.
+const clang::FunctionDecl *dispatchedKernel(const clang::CallExpr *Dispatch);
+
+} // namespace ferry

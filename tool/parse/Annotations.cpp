@@ -1,0 +1,120 @@
+#include "parse/Annotations.h"
+
+#include "model/Diagnostics.h"
+#include "model/FerryTypes.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace ferry {
+
+static const AnnotateAttr *findAnnotation(const Decl *D, llvm::StringRef Name) {
+  for (const auto *A : D->specific_attrs<AnnotateAttr>())
+    if (A->getAnnotation() == Name)
+      return A;
+  return nullptr;
+}
+
+bool isKernel(const FunctionDecl *F) {
+  return F && findAnnotation(F, "ferry.kernel");
+}
+
+bool isComputeFunction(const FunctionDecl *F) {
+  return F && findAnnotation(F, "ferry.compute");
+}
+
+DeclaredAccess declaredAccess(const ParmVarDecl *P) {
+  if (findAnnotation(P, "ferry.ro"))
+    return DeclaredAccess::ReadOnly;
+  if (findAnnotation(P, "ferry.wo"))
+    return DeclaredAccess::WriteOnly;
+  if (findAnnotation(P, "ferry.rw"))
+    return DeclaredAccess::ReadWrite;
+  return DeclaredAccess::None;
+}
+
+SourceLocation declaredAccessLoc(const ParmVarDecl *P) {
+  for (const char *Name : {"ferry.ro", "ferry.wo", "ferry.rw"})
+    if (const auto *A = findAnnotation(P, Name))
+      return A->getLocation();
+  return {};
+}
+
+namespace {
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  explicit Collector(ASTContext &Ctx) : Ctx(Ctx) {}
+  ProgramModel Model;
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (!F->isThisDeclarationADefinition() ||
+        Ctx.getSourceManager().isInSystemHeader(F->getLocation()))
+      return true;
+    if (isKernel(F))
+      checkKernel(F);
+    else if (isComputeFunction(F))
+      checkCompute(F);
+    return true;
+  }
+
+private:
+  void checkKernel(FunctionDecl *F) {
+    if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && !M->isStatic()) {
+      reportError(Ctx, F->getLocation(),
+                  "kernel '" + F->getNameAsString() +
+                      "' must be a free function or a static member function");
+      return;
+    }
+    if (F->getTemplatedKind() != FunctionDecl::TK_NonTemplate) {
+      reportError(Ctx, F->getLocation(),
+                  "kernel '" + F->getNameAsString() +
+                      "' cannot be a template; call a template helper from a "
+                      "kernel instead");
+      return;
+    }
+    if (F->getNumParams() == 0 ||
+        !isKernelContextType(F->getParamDecl(0)->getType()) ||
+        F->getParamDecl(0)->getType()->isReferenceType()) {
+      reportError(Ctx, F->getLocation(),
+                  "kernel '" + F->getNameAsString() +
+                      "' must take 'ferry::KernelContext' by value as its "
+                      "first parameter");
+      return;
+    }
+    if (!F->getReturnType()->isVoidType()) {
+      reportError(Ctx, F->getLocation(),
+                  "kernel '" + F->getNameAsString() + "' must return void");
+      return;
+    }
+    Model.Kernels.push_back(F);
+  }
+
+  void checkCompute(FunctionDecl *F) {
+    if (F->getNumParams() == 0 ||
+        !isComputeContextType(F->getParamDecl(0)->getType()) ||
+        !F->getParamDecl(0)->getType()->isLValueReferenceType()) {
+      reportError(Ctx, F->getLocation(),
+                  "compute function '" + F->getNameAsString() +
+                      "' must take 'ferry::ComputeContext &' as its first "
+                      "parameter");
+      return;
+    }
+    Model.ComputeFunctions.push_back(F);
+  }
+
+  ASTContext &Ctx;
+};
+} // namespace
+
+ProgramModel collectProgram(ASTContext &Ctx) {
+  Collector C(Ctx);
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return std::move(C.Model);
+}
+
+} // namespace ferry
