@@ -1,0 +1,94 @@
+#pragma once
+// The buffers a compute function can touch, as abstract objects, and what
+// the names in its body may refer to (the may-alias / points-to facts).
+//
+// An object is a buffer parameter (`Buffer<T>& a`, `Buffer<T>* p` names the
+// object `*p`), a buffer member of a parameter (`g.grid`), or a buffer the
+// function creates (`Buffer<T> tmp(n)`). References and pointers are
+// variables that point to sets of objects; the set is exact (one object) or
+// not, and a buffer reached through something the analysis cannot follow (an
+// element of a container, say) resolves to every object of its element type,
+// marked inexact, so that nothing is decided on a guess.
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ferry {
+
+using ObjectId = unsigned;
+
+enum class ObjectKind { Parameter, ParameterMember, Local };
+
+struct BufferObject {
+  ObjectId Id = 0;
+  ObjectKind Kind = ObjectKind::Local;
+  /// How the rewritten source names it where it is in scope (`a`, `*p`, `g.grid`).
+  std::string Spelling;
+  const clang::ValueDecl *Decl = nullptr;
+  clang::QualType Element;
+  /// Objects that may be this one at run time (parameters of one element type
+  /// may be bound to the same buffer: `run(cc, a, a)`).
+  std::set<ObjectId> MayAlias;
+
+  bool callerVisible() const { return Kind != ObjectKind::Local; }
+};
+
+/// Where an expression of buffer type may point.
+struct ObjectRefs {
+  std::set<ObjectId> Ids;
+  /// False when the set is a guess (anything of the element type).
+  bool Exact = true;
+
+  bool single() const { return Exact && Ids.size() == 1; }
+};
+
+using PointsTo = std::map<const clang::ValueDecl *, std::set<ObjectId>>;
+
+class ObjectTable {
+public:
+  /// Builds the table for F: its buffer parameters, their buffer members used
+  /// in the body, and its local buffers; and the entry points-to facts.
+  explicit ObjectTable(const clang::FunctionDecl *F);
+
+  const std::vector<BufferObject> &objects() const { return Objects; }
+  const BufferObject &object(ObjectId Id) const { return Objects[Id]; }
+  const PointsTo &entryPointsTo() const { return Entry; }
+  /// The object a local buffer declaration creates.
+  const BufferObject *localFor(const clang::VarDecl *V) const;
+
+  /// Where `E` (an lvalue of Buffer type, or a pointer to Buffer) may point.
+  ObjectRefs resolve(const clang::Expr *E, const PointsTo &Facts) const;
+  /// Every object the set may touch, following MayAlias.
+  std::set<ObjectId> withAliases(const std::set<ObjectId> &Ids) const;
+
+private:
+  ObjectId add(ObjectKind Kind, std::string Spelling, const clang::ValueDecl *D,
+               clang::QualType Element);
+  ObjectRefs anyOfType(clang::QualType Element) const;
+
+  std::vector<BufferObject> Objects;
+  std::map<std::pair<const clang::ValueDecl *, const clang::ValueDecl *>,
+           ObjectId>
+      Members;
+  std::map<const clang::VarDecl *, ObjectId> Locals;
+  PointsTo Entry;
+};
+
+/// Applies what `S` does to references and pointers that alias buffers:
+/// `auto &from = g % 2 ? a : b;`, `Buffer<T> *p = &a;`, `p = q;`,
+/// `std::swap(p, q);`, raw element pointers from `data()`/`begin()`. Only
+/// pointer facts are touched; element accesses are HostAccess's business.
+/// The buffer expression a raw element pointer, iterator or element
+/// reference comes from (`b.data() + 4`, `b.begin()`, `&b[i]`, `b[i]`), or
+/// null when it comes from no buffer.
+const clang::Expr *rawPointerSource(const clang::Expr *E);
+
+void applyAliasing(const clang::Stmt *S, const ObjectTable &Table,
+                   PointsTo &Facts);
+
+} // namespace ferry

@@ -1,0 +1,98 @@
+#include "analyses/CallGraphs.h"
+
+#include "model/FerryTypes.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace ferry {
+
+namespace {
+class CallFinder : public RecursiveASTVisitor<CallFinder> {
+public:
+  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Calls;
+  bool Dispatches = false;
+
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (isDispatchCall(Call)) {
+      Dispatches = true;
+      return true;
+    }
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return true;
+    if (const FunctionDecl *Def = Callee->getDefinition())
+      if (Def->hasBody() &&
+          !Def->getASTContext().getSourceManager().isInSystemHeader(
+              Def->getLocation()))
+        Calls.emplace_back(Call, Def);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *) { return true; }
+};
+} // namespace
+
+std::vector<std::pair<const CallExpr *, const FunctionDecl *>>
+directCalls(const FunctionDecl *F) {
+  CallFinder Finder;
+  if (F->hasBody())
+    Finder.TraverseStmt(F->getBody());
+  return Finder.Calls;
+}
+
+bool dispatchesDirectly(const FunctionDecl *F) {
+  CallFinder Finder;
+  if (F->hasBody())
+    Finder.TraverseStmt(F->getBody());
+  return Finder.Dispatches;
+}
+
+static ReachableGraph reachable(const FunctionDecl *Root, bool Compute) {
+  ReachableGraph G;
+  G.Root = Root;
+  std::set<const FunctionDecl *> Seen{Root};
+  std::vector<const FunctionDecl *> Work{Root};
+  while (!Work.empty()) {
+    const FunctionDecl *F = Work.front();
+    Work.erase(Work.begin());
+    G.Functions.push_back(F);
+    if (Compute) {
+      // Dispatches are found in program order by a separate walk.
+      class DispatchFinder : public RecursiveASTVisitor<DispatchFinder> {
+      public:
+        ReachableGraph &G;
+        explicit DispatchFinder(ReachableGraph &G) : G(G) {}
+        bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+        bool VisitCallExpr(CallExpr *Call) {
+          if (isDispatchCall(Call))
+            G.Dispatches.emplace_back(Call, dispatchedKernel(Call));
+          return true;
+        }
+      } Finder(G);
+      if (F->hasBody())
+        Finder.TraverseStmt(F->getBody());
+    }
+    for (auto [Site, Callee] : directCalls(F)) {
+      G.Calls.push_back({F, Callee, Site});
+      if (Seen.insert(Callee).second)
+        Work.push_back(Callee);
+    }
+  }
+  return G;
+}
+
+ReachableGraph kernelReachableGraph(const FunctionDecl *Kernel) {
+  return reachable(Kernel, /*Compute=*/false);
+}
+
+ReachableGraph computeReachableGraph(const FunctionDecl *Compute) {
+  return reachable(Compute, /*Compute=*/true);
+}
+
+} // namespace ferry

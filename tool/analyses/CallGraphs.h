@@ -1,0 +1,41 @@
+#pragma once
+// The reachable graphs, as HAT names them: from a kernel, every function it
+// calls (transitively) and so must be translated with it; from a compute
+// function, every function with a body it calls and every kernel it dispatches.
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+#include <utility>
+#include <vector>
+
+namespace ferry {
+
+struct CallEdge {
+  const clang::FunctionDecl *Caller;
+  const clang::FunctionDecl *Callee;
+  const clang::CallExpr *Site;
+};
+
+struct ReachableGraph {
+  const clang::FunctionDecl *Root = nullptr;
+  /// Root first, then every reachable function with a body, each once.
+  std::vector<const clang::FunctionDecl *> Functions;
+  std::vector<CallEdge> Calls;
+  /// For a compute graph: the dispatches, in source order per function.
+  std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>>
+      Dispatches;
+};
+
+ReachableGraph kernelReachableGraph(const clang::FunctionDecl *Kernel);
+ReachableGraph computeReachableGraph(const clang::FunctionDecl *Compute);
+
+/// Calls made directly in F's body (not through lambdas), with callees that
+/// have a body in the translation unit (template instantiations included).
+std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>>
+directCalls(const clang::FunctionDecl *F);
+
+/// True when F's body dispatches a kernel itself.
+bool dispatchesDirectly(const clang::FunctionDecl *F);
+
+} // namespace ferry

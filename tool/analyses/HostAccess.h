@@ -1,0 +1,68 @@
+#pragma once
+// What host code does to buffers: every expression in a stretch of compute-
+// function code that touches a buffer, classified as read, write (partial or
+// whole), or an operation that moves a buffer's contents (swap, move).
+//
+// The C++ traps are handled here: a non-const operator[] used only as an
+// rvalue reads; a range-for by value or const& reads, by & may write; data()
+// and begin() hand out pointers whose later uses count; std algorithms read
+// or write according to the iterators they get; a buffer passed to a function
+// with a visible body uses that function's summary, to an invisible one it is
+// read, and also written unless passed as const.
+
+#include "analyses/Access.h"
+#include "analyses/BufferObjects.h"
+#include "analyses/KernelAccess.h"
+
+#include "clang/AST/Stmt.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ferry {
+
+enum class HostEventKind {
+  Access,       ///< reads and/or writes elements
+  Create,       ///< a local buffer comes into being (fresh on the host)
+  Swap,         ///< std::swap of two buffers: their contents and states trade
+  Reset,        ///< contents moved in or out: nothing is known afterwards
+};
+
+struct HostEvent {
+  HostEventKind Kind = HostEventKind::Access;
+  const clang::Expr *Site = nullptr; ///< where it happens (for reasons)
+  const clang::Expr *Buffer = nullptr; ///< the buffer expression, as written
+  ObjectRefs Targets;
+  ObjectRefs Others; ///< the second buffer of a Swap
+  Access Mode = Access::None;
+  /// Every element is written without being read first (std::fill over
+  /// begin()..end()): no copy from the device is needed before it.
+  bool Overwrites = false;
+  std::string What; ///< a short description: "b[i] is read", "passed to show()"
+};
+
+/// Per-function host summaries for Buffer parameters of helpers called from
+/// compute functions.
+class HostSummaryCache {
+public:
+  explicit HostSummaryCache(FunctionAccessCache &Pointers) : Pointers(Pointers) {}
+  /// Access per parameter of F (None where the parameter is no buffer).
+  const std::vector<Access> &summary(const clang::FunctionDecl *F);
+  FunctionAccessCache &pointers() { return Pointers; }
+
+private:
+  FunctionAccessCache &Pointers;
+  std::map<const clang::FunctionDecl *, std::vector<Access>> Cache;
+  std::map<const clang::FunctionDecl *, bool> InProgress;
+};
+
+/// The buffer events of `S` in evaluation order, resolving names with
+/// `Facts` (updated in place as declarations and assignments inside S bind
+/// references and pointers).
+std::vector<HostEvent> collectHostEvents(const clang::Stmt *S,
+                                         const ObjectTable &Table,
+                                         PointsTo &Facts,
+                                         HostSummaryCache &Summaries);
+
+} // namespace ferry
