@@ -1,0 +1,120 @@
+#include "plan/ProgramPlan.h"
+
+#include "model/Diagnostics.h"
+#include "model/FerryTypes.h"
+#include "parse/Annotations.h"
+#include "plan/TransferPlanner.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace ferry {
+
+namespace {
+/// Every dispatch in the main file and its headers, with the function it
+/// sits in, so that one outside a compute function is an error.
+struct DispatchSites : RecursiveASTVisitor<DispatchSites> {
+  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Sites;
+  const FunctionDecl *Current = nullptr;
+  bool Lambda = false;
+  SourceManager *SM = nullptr;
+
+  bool TraverseDecl(Decl *D) {
+    const auto *F = dyn_cast_or_null<FunctionDecl>(D);
+    if (!F)
+      return RecursiveASTVisitor::TraverseDecl(D);
+    const FunctionDecl *Saved = Current;
+    Current = F;
+    RecursiveASTVisitor::TraverseDecl(D);
+    Current = Saved;
+    return true;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    bool Saved = Lambda;
+    Lambda = true;
+    RecursiveASTVisitor::TraverseLambdaExpr(L);
+    Lambda = Saved;
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (isDispatchCall(Call) && !SM->isInSystemHeader(Call->getBeginLoc()))
+      Sites.emplace_back(Call, Lambda ? nullptr : Current);
+    return true;
+  }
+
+};
+} // namespace
+
+ProgramPlan planProgram(ASTContext &Ctx) {
+  ProgramPlan P;
+  P.Model = collectProgram(Ctx);
+  FunctionAccessCache Pointers;
+  HostSummaryCache Host(Pointers);
+
+  for (const FunctionDecl *K : P.Model.Kernels) {
+    P.KernelGraphs.push_back(kernelReachableGraph(K));
+    P.Kernels[K] = analyzeKernelAccess(Ctx, K, Pointers);
+  }
+  for (const FunctionDecl *C : P.Model.ComputeFunctions) {
+    P.ComputeGraphs.push_back(computeReachableGraph(C));
+    P.Planned.insert(C);
+    for (const FunctionDecl *F : P.ComputeGraphs.back().Functions)
+      if (dispatchesDirectly(F))
+        P.Planned.insert(F);
+  }
+
+  DispatchSites Sites;
+  Sites.SM = &Ctx.getSourceManager();
+  Sites.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (auto [Call, F] : Sites.Sites)
+    if (!F || !P.Planned.count(F))
+      reportError(Ctx, Ctx.getSourceManager().getExpansionLoc(Call->getBeginLoc()),
+                  F ? "kernels are dispatched only from compute functions: "
+                      "mark '" +
+                          F->getNameAsString() +
+                          "' FERRY_COMPUTE, or call it from one"
+                    : "kernels are dispatched only from compute functions, "
+                      "not from lambdas: move this dispatch into a "
+                      "FERRY_COMPUTE function");
+
+  P.Entries = P.Planned;
+  for (const FunctionDecl *F : P.Planned)
+    for (auto [Site, Callee] : directCalls(F))
+      if (P.Planned.count(Callee))
+        P.Entries.erase(Callee);
+
+  PlanningContext PC{Ctx, P.Kernels, Host, P.Planned};
+  SourceManager &SM = Ctx.getSourceManager();
+  std::vector<const FunctionDecl *> Ordered(P.Planned.begin(), P.Planned.end());
+  std::sort(Ordered.begin(), Ordered.end(),
+            [&](const FunctionDecl *A, const FunctionDecl *B) {
+              return SM.isBeforeInTranslationUnit(A->getBeginLoc(),
+                                                  B->getBeginLoc());
+            });
+  for (const FunctionDecl *F : Ordered) {
+    if (F->getNumParams() == 0 ||
+        !isComputeContextType(F->getParamDecl(0)->getType())) {
+      reportError(Ctx, F->getLocation(),
+                  "'" + F->getNameAsString() +
+                      "' dispatches kernels, so it must take "
+                      "'ferry::ComputeContext &' as its first parameter");
+      continue;
+    }
+    if (!SM.isWrittenInMainFile(SM.getExpansionLoc(F->getLocation()))) {
+      reportError(Ctx, F->getLocation(),
+                  "compute function '" + F->getNameAsString() +
+                      "' is defined in a header; Ferry rewrites only the "
+                      "source file it is given, so define it there");
+      continue;
+    }
+    auto Table = std::make_shared<ObjectTable>(F);
+    PointsTo Facts = Table->entryPointsTo();
+    P.Events[F] = collectHostEvents(F->getBody(), *Table, Facts, Host);
+    P.Objects[F] = Table;
+    P.Functions.push_back(planFunction(PC, F, P.Entries.count(F) != 0));
+  }
+  return P;
+}
+
+} // namespace ferry

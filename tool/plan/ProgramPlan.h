@@ -1,0 +1,41 @@
+#pragma once
+// Everything Ferry knows about one translation unit, from the parsed AST to
+// a transfer plan per compute function: the data `ferry analyze` prints and
+// `ferry rewrite` prints into source.
+
+#include "analyses/CallGraphs.h"
+#include "analyses/HostAccess.h"
+#include "analyses/KernelAccess.h"
+#include "model/ProgramModel.h"
+#include "plan/TransferPlan.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <vector>
+
+namespace ferry {
+
+struct ProgramPlan {
+  ProgramModel Model;
+  std::vector<ReachableGraph> KernelGraphs;
+  std::vector<ReachableGraph> ComputeGraphs;
+  std::map<const clang::FunctionDecl *, KernelAccessSummary> Kernels;
+  /// FERRY_COMPUTE functions and every function they reach that dispatches.
+  std::set<const clang::FunctionDecl *> Planned;
+  /// Planned functions no planned function calls: where a compute starts.
+  std::set<const clang::FunctionDecl *> Entries;
+  /// One per planned function defined in the main file, in source order.
+  std::vector<FunctionPlan> Functions;
+  /// Host events per planned function (for `ferry analyze`).
+  std::map<const clang::FunctionDecl *, std::vector<HostEvent>> Events;
+  std::map<const clang::FunctionDecl *, std::shared_ptr<ObjectTable>> Objects;
+};
+
+/// Runs every analysis and the planner. Errors go through Ctx's diagnostics
+/// engine; check it before using the result.
+ProgramPlan planProgram(clang::ASTContext &Ctx);
+
+} // namespace ferry

@@ -1,0 +1,79 @@
+#pragma once
+// The planner's output: plain data the rewriter prints and tests inspect.
+
+#include "analyses/BufferObjects.h"
+#include "analyses/KernelAccess.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+#include <string>
+#include <vector>
+
+namespace ferry {
+
+enum class TransferKind {
+  ToDevice,          ///< copy host -> device, always
+  FromDevice,        ///< copy device -> host, always
+  ToDeviceIfStale,   ///< copy host -> device when the run-time state says so
+  FromDeviceIfStale, ///< copy device -> host when the run-time state says so
+  HostWrites,        ///< no copy: tell the run-time state the device copy is stale
+};
+
+const char *runtimeCallName(TransferKind K);
+inline bool isGuarded(TransferKind K) {
+  return K == TransferKind::ToDeviceIfStale ||
+         K == TransferKind::FromDeviceIfStale;
+}
+inline bool isCopy(TransferKind K) { return K != TransferKind::HostWrites; }
+
+/// Where an inserted line goes.
+enum class Placement {
+  BeforeStmt,   ///< its own line before `Anchor` (braces added if needed)
+  EndOfBlock,   ///< last line of the compound statement `Anchor`
+  InCondition,  ///< comma-expression around the loop condition `Anchor`
+};
+
+struct Transfer {
+  TransferKind Kind;
+  Placement Where = Placement::BeforeStmt;
+  const clang::Stmt *Anchor = nullptr;
+  /// The buffer as the rewritten source names it at that point.
+  std::string Buffer;
+  std::set<ObjectId> Objects;
+  /// Why it is there, printed as the line's comment.
+  std::string Reason;
+};
+
+/// How one dispatch argument is passed to ComputeContext::launch.
+struct LaunchArgument {
+  const clang::Expr *Arg = nullptr;
+  /// "ro", "wo", "rw", "unused" for buffers; empty for scalars.
+  std::string Wrapper;
+  /// For a `wo` buffer whose covering store is guarded by `kc.x < n`: the
+  /// argument bound to `n`, so the runtime can check the bound covers it.
+  const clang::Expr *CoverageBound = nullptr;
+  /// For scalars whose type differs from the kernel parameter's: the
+  /// parameter type, spelled for a static_cast.
+  std::string CastTo;
+};
+
+struct DispatchPlan {
+  const clang::CallExpr *Call = nullptr;
+  const clang::FunctionDecl *Kernel = nullptr;
+  std::string OpenCLName;
+  std::vector<LaunchArgument> Arguments;
+};
+
+struct FunctionPlan {
+  const clang::FunctionDecl *Function = nullptr;
+  /// The ComputeContext parameter's name (`cc`).
+  std::string Context;
+  std::vector<Transfer> Transfers;
+  std::vector<DispatchPlan> Dispatches;
+
+  unsigned staticCopies() const;
+  unsigned guardedCopies() const;
+};
+
+} // namespace ferry

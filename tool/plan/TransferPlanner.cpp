@@ -1,0 +1,755 @@
+#include "plan/TransferPlanner.h"
+
+#include "analyses/CallGraphs.h"
+#include "model/Diagnostics.h"
+#include "model/FerryTypes.h"
+#include "model/Naming.h"
+#include "plan/Validity.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace ferry {
+
+namespace {
+
+/// What a loop does, gathered from a dry run, to decide what may be hoisted.
+struct LoopEffects {
+  std::set<ObjectId> DeviceNeeds, DeviceWrites, HostNeeds, HostWrites;
+};
+
+struct JumpTargets {
+  bool IsSwitch = false;
+  std::vector<FlowState> Breaks, Continues;
+};
+
+/// Finds what makes a statement need the structured walk rather than being
+/// one host stretch: dispatches, calls to planned functions, returns, and
+/// jumps that leave it.
+class StructureFinder : public RecursiveASTVisitor<StructureFinder> {
+public:
+  explicit StructureFinder(const std::set<const FunctionDecl *> &Planned)
+      : Planned(Planned) {}
+  bool Dispatch = false, PlannedCall = false, Return = false, Jump = false,
+       Goto = false;
+
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (isDispatchCall(Call))
+      Dispatch = true;
+    else if (const FunctionDecl *F = Call->getDirectCallee();
+             F && F->getDefinition() && Planned.count(F->getDefinition()))
+      PlannedCall = true;
+    return true;
+  }
+  bool VisitReturnStmt(ReturnStmt *) {
+    Return = true;
+    return true;
+  }
+  bool VisitGotoStmt(GotoStmt *) {
+    Goto = true;
+    return true;
+  }
+  bool TraverseForStmt(ForStmt *S) { return loop(S); }
+  bool TraverseWhileStmt(WhileStmt *S) { return loop(S); }
+  bool TraverseDoStmt(DoStmt *S) { return loop(S); }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) { return loop(S); }
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    // A break inside binds to the switch; a continue still leaves it.
+    ++SwitchDepth;
+    RecursiveASTVisitor::TraverseSwitchStmt(S);
+    --SwitchDepth;
+    return true;
+  }
+  bool VisitBreakStmt(BreakStmt *) {
+    Jump |= LoopDepth == 0 && SwitchDepth == 0;
+    return true;
+  }
+  bool VisitContinueStmt(ContinueStmt *) {
+    Jump |= LoopDepth == 0;
+    return true;
+  }
+
+  bool needsStructure() const {
+    return Dispatch || PlannedCall || Return || Jump;
+  }
+
+private:
+  template <class T> bool loop(T *S) {
+    ++LoopDepth;
+    int SavedSwitch = SwitchDepth;
+    SwitchDepth = 0;
+    for (Stmt *Child : S->children())
+      TraverseStmt(Child);
+    SwitchDepth = SavedSwitch;
+    --LoopDepth;
+    return true;
+  }
+  const std::set<const FunctionDecl *> &Planned;
+  int LoopDepth = 0, SwitchDepth = 0;
+};
+
+class Planner {
+public:
+  Planner(PlanningContext &PC, const FunctionDecl *F, bool Entry)
+      : PC(PC), Ctx(PC.Ctx), SM(Ctx.getSourceManager()), F(F), Table(F) {
+    Plan.Function = F;
+    Plan.Context = F->getParamDecl(0)->getNameAsString();
+    Start.Objects.resize(Table.objects().size());
+    for (const BufferObject &O : Table.objects())
+      if (O.callerVisible())
+        Start.Objects[O.Id].Device =
+            Entry ? Validity::Stale : Validity::Unknown;
+    Start.Facts = Table.entryPointsTo();
+  }
+
+  FunctionPlan run() {
+    StructureFinder Finder(PC.Planned);
+    Finder.TraverseStmt(F->getBody());
+    if (Finder.Goto) {
+      reportError(Ctx, F->getLocation(),
+                  "compute function '" + F->getNameAsString() +
+                      "' uses goto, which Ferry's planner does not follow");
+      return Plan;
+    }
+    const auto *Body = cast<CompoundStmt>(F->getBody());
+    FlowState End = walk(Body, Start);
+    if (End.Reachable)
+      exitCopies(End, Placement::EndOfBlock, Body);
+    return std::move(Plan);
+  }
+
+private:
+  // --- recording -------------------------------------------------------------
+  unsigned line(SourceLocation L) const {
+    return SM.getExpansionLineNumber(L);
+  }
+
+  std::string text(const Expr *E) const {
+    CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
+    if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
+      return "";
+    return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  }
+
+  /// How to name the buffer `Refs` in an inserted line at a use site.
+  std::string spelling(const Expr *Site, const ObjectRefs &Refs) const {
+    if (Site) {
+      std::string T = text(Site);
+      if (!T.empty())
+        return T;
+    }
+    if (Refs.Ids.size() == 1)
+      return Table.object(*Refs.Ids.begin()).Spelling;
+    return "";
+  }
+
+  void emit(TransferKind Kind, std::string Buffer, const std::set<ObjectId> &Ids,
+            Placement Where, const Stmt *Anchor, std::string Reason) {
+    if (!Record)
+      return;
+    if (Buffer.empty()) {
+      reportError(Ctx, Anchor->getBeginLoc(),
+                  "Ferry needs a transfer here but cannot name the buffer in "
+                  "source; bind it to a reference outside any macro");
+      return;
+    }
+    Transfer T;
+    T.Kind = Kind;
+    T.Where = Where;
+    T.Anchor = Anchor;
+    T.Buffer = std::move(Buffer);
+    T.Objects = Ids;
+    T.Reason = std::move(Reason);
+    Plan.Transfers.push_back(std::move(T));
+  }
+
+  // --- state transitions -----------------------------------------------------
+  void note(std::set<ObjectId> LoopEffects::*Field,
+            const std::set<ObjectId> &Ids) {
+    for (LoopEffects *E : Effects)
+      (E->*Field).insert(Ids.begin(), Ids.end());
+  }
+
+  static Validity weak(Validity Old, Validity New) { return join(Old, New); }
+
+  /// Sets (strongly for one known object, weakly otherwise) and weakly for
+  /// every object that may be the same buffer.
+  void update(FlowState &S, const ObjectRefs &R, Validity CopyState::*Field,
+              Validity V) {
+    for (ObjectId Id : R.Ids)
+      S.Objects[Id].*Field = R.single() ? V : weak(S.Objects[Id].*Field, V);
+    for (ObjectId Id : Table.withAliases(R.Ids))
+      if (!R.Ids.count(Id))
+        S.Objects[Id].*Field = weak(S.Objects[Id].*Field, V);
+  }
+
+  bool all(const FlowState &S, const ObjectRefs &R, Validity CopyState::*Field,
+           Validity V) const {
+    for (ObjectId Id : R.Ids)
+      if (S.Objects[Id].*Field != V)
+        return false;
+    return true;
+  }
+
+  void requireDevice(FlowState &S, const ObjectRefs &R, std::string Name,
+                     Placement Where, const Stmt *Anchor,
+                     const std::string &Why) {
+    note(&LoopEffects::DeviceNeeds, R.Ids);
+    if (all(S, R, &CopyState::Device, Validity::Valid))
+      return;
+    bool Static = R.single() && all(S, R, &CopyState::Device, Validity::Stale);
+    emit(Static ? TransferKind::ToDevice : TransferKind::ToDeviceIfStale,
+         std::move(Name), R.Ids, Where, Anchor,
+         Why + (Static ? "; the device copy is stale"
+                       : "; the device copy may be stale"));
+    update(S, R, &CopyState::Device, Validity::Valid);
+  }
+
+  void requireHost(FlowState &S, const ObjectRefs &R, std::string Name,
+                   Placement Where, const Stmt *Anchor,
+                   const std::string &Why) {
+    note(&LoopEffects::HostNeeds, R.Ids);
+    if (all(S, R, &CopyState::Host, Validity::Valid))
+      return;
+    bool Static = R.single() && all(S, R, &CopyState::Host, Validity::Stale);
+    emit(Static ? TransferKind::FromDevice : TransferKind::FromDeviceIfStale,
+         std::move(Name), R.Ids, Where, Anchor,
+         Why + (Static ? "; the device holds the newer copy"
+                       : "; the device may hold a newer copy"));
+    update(S, R, &CopyState::Host, Validity::Valid);
+  }
+
+  void deviceWrites(FlowState &S, const ObjectRefs &R) {
+    note(&LoopEffects::DeviceWrites, Table.withAliases(R.Ids));
+    update(S, R, &CopyState::Device, Validity::Valid);
+    update(S, R, &CopyState::Host, Validity::Stale);
+  }
+
+  void hostWrites(FlowState &S, const ObjectRefs &R, std::string Name,
+                  Placement Where, const Stmt *Anchor, const std::string &Why) {
+    note(&LoopEffects::HostWrites, Table.withAliases(R.Ids));
+    if (!all(S, R, &CopyState::Device, Validity::Stale))
+      emit(TransferKind::HostWrites, std::move(Name), R.Ids, Where, Anchor,
+           Why + "; the device copy becomes stale");
+    update(S, R, &CopyState::Host, Validity::Valid);
+    update(S, R, &CopyState::Device, Validity::Stale);
+  }
+
+  void forget(FlowState &S, const std::set<ObjectId> &Ids) {
+    std::set<ObjectId> All = Table.withAliases(Ids);
+    note(&LoopEffects::HostWrites, All);
+    note(&LoopEffects::DeviceWrites, All);
+    for (ObjectId Id : All)
+      S.Objects[Id] = {Validity::Unknown, Validity::Unknown};
+  }
+
+  // --- host code -------------------------------------------------------------
+  /// Planned calls in S whose buffer arguments are handed over, not accessed.
+  std::set<const Expr *> handedOver(const Stmt *S) const {
+    std::set<const Expr *> Args;
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const std::set<const FunctionDecl *> *Planned;
+      std::set<const Expr *> *Args;
+      bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+      bool VisitCallExpr(CallExpr *Call) {
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        if (Callee && Callee->getDefinition() &&
+            Planned->count(Callee->getDefinition()))
+          for (const Expr *A : Call->arguments())
+            Args->insert(A);
+        return true;
+      }
+    } Find;
+    Find.Planned = &PC.Planned;
+    Find.Args = &Args;
+    Find.TraverseStmt(const_cast<Stmt *>(S));
+    return Args;
+  }
+
+  FlowState hostCode(const Stmt *S, FlowState In, Placement Where,
+                     const Stmt *Anchor) {
+    std::vector<HostEvent> Events =
+        collectHostEvents(S, Table, In.Facts, PC.Host);
+    std::set<const Expr *> Handed = handedOver(S);
+    std::set<ObjectId> HandedIds;
+    for (const HostEvent &E : Events) {
+      std::string Name = spelling(E.Buffer, E.Targets);
+      unsigned L = E.Site ? line(E.Site->getBeginLoc()) : line(S->getBeginLoc());
+      switch (E.Kind) {
+      case HostEventKind::Create:
+        for (ObjectId Id : E.Targets.Ids) {
+          In.Objects[Id] = CopyState{};
+          note(&LoopEffects::HostWrites, {Id});
+          note(&LoopEffects::DeviceWrites, {Id});
+        }
+        break;
+      case HostEventKind::Reset:
+        forget(In, E.Targets.Ids);
+        break;
+      case HostEventKind::Swap:
+        if (E.Targets.single() && E.Others.single()) {
+          std::swap(In.Objects[*E.Targets.Ids.begin()],
+                    In.Objects[*E.Others.Ids.begin()]);
+          std::set<ObjectId> Both = E.Targets.Ids;
+          Both.insert(E.Others.Ids.begin(), E.Others.Ids.end());
+          note(&LoopEffects::HostWrites, Table.withAliases(Both));
+          note(&LoopEffects::DeviceWrites, Table.withAliases(Both));
+        } else {
+          forget(In, E.Targets.Ids);
+          forget(In, E.Others.Ids);
+        }
+        break;
+      case HostEventKind::Access:
+        if (E.Site && Handed.count(E.Site)) {
+          requireHost(In, E.Targets, Name, Where, Anchor,
+                      "`" + Name + "` is handed to a compute function at line " +
+                          std::to_string(L));
+          HandedIds.insert(E.Targets.Ids.begin(), E.Targets.Ids.end());
+          break;
+        }
+        if (reads(E.Mode) || (writes(E.Mode) && !E.Overwrites))
+          requireHost(In, E.Targets, Name, Where, Anchor,
+                      "line " + std::to_string(L) + ": `" + Name + "` " +
+                          E.What + " on the host");
+        if (writes(E.Mode))
+          hostWrites(In, E.Targets, Name, Where, Anchor,
+                     "line " + std::to_string(L) + " writes `" + Name +
+                         "` on the host");
+        break;
+      }
+    }
+    // The callee leaves its buffers valid on the host and perhaps on the
+    // device; only the run-time state knows which.
+    if (!HandedIds.empty()) {
+      note(&LoopEffects::HostWrites, Table.withAliases(HandedIds));
+      note(&LoopEffects::DeviceWrites, Table.withAliases(HandedIds));
+      for (ObjectId Id : Table.withAliases(HandedIds))
+        In.Objects[Id].Device = Validity::Unknown;
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          if (const BufferObject *O = Table.localFor(V))
+            InScope.insert(O->Id);
+    return In;
+  }
+
+  // --- dispatches ------------------------------------------------------------
+  static int rangeDims(const Expr *Range) {
+    Range = Range->IgnoreImplicit();
+    if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Range))
+      Range = Cast->getSubExpr()->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(Range))
+      if (CE->getNumArgs() >= 1 && CE->getNumArgs() <= 3 &&
+          !isa<CXXDefaultArgExpr>(CE->getArg(0)) &&
+          !CE->getArg(0)->getType()->getAsCXXRecordDecl())
+        return static_cast<int>(CE->getNumArgs());
+    return 0;
+  }
+
+  FlowState dispatch(const CallExpr *Call, const Stmt *Anchor, FlowState In) {
+    const FunctionDecl *Kernel = dispatchedKernel(Call);
+    if (Call->getBeginLoc().isMacroID()) {
+      reportError(Ctx, SM.getExpansionLoc(Call->getBeginLoc()),
+                  "a dispatch inside a macro expansion cannot be rewritten; "
+                  "write cc.dispatch(...) in the compute function itself");
+      return In;
+    }
+    if (!Kernel || !PC.Kernels.count(Kernel->getDefinition())) {
+      reportError(Ctx, Call->getArg(0)->getExprLoc(),
+                  "the first argument of dispatch must name a FERRY_KERNEL "
+                  "function");
+      return In;
+    }
+    Kernel = Kernel->getDefinition();
+    const KernelAccessSummary &Summary = PC.Kernels.at(Kernel);
+    int Dims = rangeDims(Call->getArg(1));
+    std::string KName = Kernel->getNameAsString();
+    unsigned KLine = line(Call->getBeginLoc());
+
+    DispatchPlan DP;
+    DP.Call = Call;
+    DP.Kernel = Kernel;
+    DP.OpenCLName = openclName(Kernel);
+    std::vector<std::pair<ObjectRefs, bool>> Written;
+    for (unsigned I = 2; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
+      unsigned ParamIndex = I - 1;
+      LaunchArgument LA;
+      LA.Arg = Arg;
+      if (ParamIndex >= Kernel->getNumParams())
+        break;
+      const ParmVarDecl *Param = Kernel->getParamDecl(ParamIndex);
+      if (!refersToBuffer(Arg->getType())) {
+        QualType From = Arg->getType().getCanonicalType().getUnqualifiedType();
+        QualType To = Param->getType().getCanonicalType().getUnqualifiedType();
+        if (From != To)
+          LA.CastTo = Param->getType().getUnqualifiedType().getAsString(
+              Ctx.getPrintingPolicy());
+        DP.Arguments.push_back(LA);
+        continue;
+      }
+      ObjectRefs Refs = Table.resolve(Arg, In.Facts);
+      if (!Refs.Exact || Refs.Ids.empty()) {
+        reportError(Ctx, Arg->getExprLoc(),
+                    "Ferry cannot tell which buffer this argument is; pass a "
+                    "buffer parameter, a local buffer, or a reference or "
+                    "pointer bound to one");
+        return In;
+      }
+      const ParamAccess *PA = Summary.forParam(ParamIndex);
+      if (!PA) {
+        DP.Arguments.push_back(LA);
+        continue;
+      }
+      std::string Name = text(Arg);
+      bool Overwrites = overwritesWholeRange(*PA, Dims);
+      if (PA->Inferred == Access::None)
+        LA.Wrapper = "unused";
+      else if (!writes(PA->Inferred))
+        LA.Wrapper = "ro";
+      else if (Overwrites)
+        LA.Wrapper = "wo";
+      else
+        LA.Wrapper = "rw";
+      if (LA.Wrapper == "wo" && PA->Declared != DeclaredAccess::WriteOnly &&
+          PA->CoverageBoundParam >= 0)
+        LA.CoverageBound = Call->getArg(PA->CoverageBoundParam + 1);
+      if (PA->Inferred != Access::None && needsDeviceCopyBefore(*PA, Dims))
+        requireDevice(In, Refs, Name, Placement::BeforeStmt, Anchor,
+                      "kernel `" + KName + "` (line " + std::to_string(KLine) +
+                          ") " +
+                          (reads(PA->Inferred) ? "reads `" + Name + "`"
+                                               : "writes only part of `" +
+                                                     Name + "`"));
+      if (writes(PA->Inferred))
+        Written.push_back({Refs, true});
+      DP.Arguments.push_back(LA);
+    }
+    for (auto &[Refs, _] : Written)
+      deviceWrites(In, Refs);
+    if (Record)
+      Plan.Dispatches.push_back(std::move(DP));
+    return In;
+  }
+
+  // --- exits -----------------------------------------------------------------
+  void exitCopies(FlowState &S, Placement Where, const Stmt *Anchor) {
+    for (const BufferObject &O : Table.objects()) {
+      if (!O.callerVisible())
+        continue;
+      ObjectRefs R;
+      R.Ids = {O.Id};
+      requireHost(S, R, O.Spelling, Where, Anchor,
+                  "`" + O.Spelling + "` goes back to the caller");
+    }
+  }
+
+  // --- statements ------------------------------------------------------------
+  static const CallExpr *asDispatch(const Stmt *S) {
+    const auto *E = dyn_cast<Expr>(S);
+    if (!E)
+      return nullptr;
+    const auto *Call = dyn_cast<CallExpr>(E->IgnoreImplicit());
+    return isDispatchCall(Call) ? Call : nullptr;
+  }
+
+  FlowState walk(const Stmt *S, FlowState In) {
+    if (!S || !In.Reachable)
+      return In;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      std::set<ObjectId> Saved = InScope;
+      for (const Stmt *Child : CS->body())
+        In = walk(Child, In);
+      InScope = Saved;
+      return In;
+    }
+    if (const CallExpr *Call = asDispatch(S))
+      return dispatch(Call, S, In);
+
+    StructureFinder Finder(PC.Planned);
+    Finder.TraverseStmt(const_cast<Stmt *>(S));
+    if (!Finder.needsStructure())
+      return hostCode(S, In, Placement::BeforeStmt, S);
+
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      return walkIf(If, In);
+    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+        isa<CXXForRangeStmt>(S))
+      return walkLoop(S, In);
+    if (const auto *Switch = dyn_cast<SwitchStmt>(S))
+      return walkSwitch(Switch, In);
+    if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+      if (Ret->getRetValue())
+        In = hostCode(Ret->getRetValue(), In, Placement::BeforeStmt, S);
+      exitCopies(In, Placement::BeforeStmt, S);
+      return FlowState::unreachable();
+    }
+    if (isa<BreakStmt>(S)) {
+      Jumps.back()->Breaks.push_back(In);
+      return FlowState::unreachable();
+    }
+    if (isa<ContinueStmt>(S)) {
+      for (auto It = Jumps.rbegin(); It != Jumps.rend(); ++It)
+        if (!(*It)->IsSwitch) {
+          (*It)->Continues.push_back(In);
+          break;
+        }
+      return FlowState::unreachable();
+    }
+    if (const auto *Label = dyn_cast<LabelStmt>(S))
+      return walk(Label->getSubStmt(), In);
+    if (Finder.Dispatch) {
+      // A dispatch nested in an expression or a declaration.
+      struct First : RecursiveASTVisitor<First> {
+        const CallExpr *Found = nullptr;
+        bool VisitCallExpr(CallExpr *C) {
+          if (!Found && isDispatchCall(C))
+            Found = C;
+          return true;
+        }
+      } Find;
+      Find.TraverseStmt(const_cast<Stmt *>(S));
+      reportError(Ctx, Find.Found ? Find.Found->getExprLoc() : S->getBeginLoc(),
+                  "a dispatch must be a statement of its own, so that Ferry "
+                  "can place transfers around it");
+      return In;
+    }
+    // A statement that calls a planned function: the call hands buffers over.
+    return hostCode(S, In, Placement::BeforeStmt, S);
+  }
+
+  FlowState walkIf(const IfStmt *If, FlowState In) {
+    if (If->getInit())
+      In = hostCode(If->getInit(), In, Placement::BeforeStmt, If);
+    if (const DeclStmt *CondVar = If->getConditionVariableDeclStmt())
+      In = hostCode(CondVar, In, Placement::BeforeStmt, If);
+    else
+      In = checkedCondition(If->getCond(), In, Placement::BeforeStmt, If);
+    FlowState Then = walk(If->getThen(), In);
+    FlowState Else = If->getElse() ? walk(If->getElse(), In) : In;
+    return join(Then, Else);
+  }
+
+  FlowState checkedCondition(const Expr *Cond, FlowState In, Placement Where,
+                             const Stmt *Anchor) {
+    if (!Cond)
+      return In;
+    StructureFinder Finder(PC.Planned);
+    Finder.TraverseStmt(const_cast<Expr *>(Cond));
+    if (Finder.Dispatch) {
+      reportError(Ctx, Cond->getExprLoc(),
+                  "a dispatch must be a statement of its own, so that Ferry "
+                  "can place transfers around it");
+      return In;
+    }
+    return hostCode(Cond, In, Where, Anchor);
+  }
+
+  FlowState walkSwitch(const SwitchStmt *Switch, FlowState In) {
+    if (Switch->getInit())
+      In = hostCode(Switch->getInit(), In, Placement::BeforeStmt, Switch);
+    In = checkedCondition(Switch->getCond(), In, Placement::BeforeStmt, Switch);
+    JumpTargets Targets;
+    Targets.IsSwitch = true;
+    Jumps.push_back(&Targets);
+    FlowState State = FlowState::unreachable();
+    bool HasDefault = false;
+    const auto *Body = dyn_cast<CompoundStmt>(Switch->getBody());
+    if (!Body) {
+      State = walk(Switch->getBody(), In);
+    } else {
+      for (const Stmt *Child : Body->body()) {
+        // Each label is entered from the switch or falls through.
+        while (const auto *SC = dyn_cast<SwitchCase>(Child)) {
+          State = join(State, In);
+          HasDefault |= isa<DefaultStmt>(SC);
+          Child = SC->getSubStmt();
+        }
+        State = walk(Child, State);
+      }
+    }
+    Jumps.pop_back();
+    FlowState Out = State;
+    for (const FlowState &B : Targets.Breaks)
+      Out = join(Out, B);
+    if (!HasDefault)
+      Out = join(Out, In);
+    for (const FlowState &C : Targets.Continues)
+      Jumps.back()->Continues.push_back(C);
+    return Out;
+  }
+
+  /// One trip through a loop from `Head`; returns the state on leaving it
+  /// and sets `Back` to the state flowing back to the head.
+  FlowState loopPass(const Stmt *L, const FlowState &Head, FlowState &Back) {
+    JumpTargets Targets;
+    Jumps.push_back(&Targets);
+    FlowState Exit = FlowState::unreachable();
+    if (const auto *W = dyn_cast<WhileStmt>(L)) {
+      FlowState S = checkedCondition(W->getCond(), Head,
+                                     Placement::InCondition, W->getCond());
+      if (!isAlwaysTrue(W->getCond()))
+        Exit = S;
+      Back = walk(W->getBody(), S);
+    } else if (const auto *For = dyn_cast<ForStmt>(L)) {
+      FlowState S = Head;
+      if (For->getCond())
+        S = checkedCondition(For->getCond(), S, Placement::InCondition,
+                             For->getCond());
+      if (For->getCond() && !isAlwaysTrue(For->getCond()))
+        Exit = S;
+      Back = walk(For->getBody(), S);
+      for (const FlowState &C : Targets.Continues)
+        Back = join(Back, C);
+      Targets.Continues.clear();
+      if (For->getInc())
+        Back = checkedCondition(For->getInc(), Back, Placement::InCondition,
+                                For->getInc());
+    } else if (const auto *Do = dyn_cast<DoStmt>(L)) {
+      FlowState S = walk(Do->getBody(), Head);
+      for (const FlowState &C : Targets.Continues)
+        S = join(S, C);
+      Targets.Continues.clear();
+      // The condition's transfers go at the end of the body when nothing can
+      // skip there (no continue); otherwise into the condition itself.
+      bool HasContinue = containsContinue(Do->getBody());
+      const auto *Body = dyn_cast<CompoundStmt>(Do->getBody());
+      if (Body && !HasContinue)
+        S = checkedCondition(Do->getCond(), S, Placement::EndOfBlock, Body);
+      else
+        S = checkedCondition(Do->getCond(), S, Placement::InCondition,
+                             Do->getCond());
+      if (!isAlwaysTrue(Do->getCond()))
+        Exit = S;
+      Back = S;
+    } else if (const auto *RF = dyn_cast<CXXForRangeStmt>(L)) {
+      Exit = Head;
+      Back = walk(RF->getBody(), Head);
+    }
+    for (const FlowState &C : Targets.Continues)
+      Back = join(Back, C);
+    for (const FlowState &B : Targets.Breaks)
+      Exit = join(Exit, B);
+    Jumps.pop_back();
+    return Exit;
+  }
+
+  static bool containsContinue(const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<ContinueStmt>(S))
+      return true;
+    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+        isa<CXXForRangeStmt>(S))
+      return false;
+    for (const Stmt *Child : S->children())
+      if (containsContinue(Child))
+        return true;
+    return false;
+  }
+
+  bool isAlwaysTrue(const Expr *Cond) const {
+    bool Value = false;
+    return Cond && !Cond->isValueDependent() &&
+           Cond->EvaluateAsBooleanCondition(Value, Ctx) && Value;
+  }
+
+  /// Runs the loop to a fixpoint without recording, then once more for real.
+  FlowState iterate(const Stmt *L, const FlowState &In) {
+    bool SavedRecord = Record;
+    Record = false;
+    FlowState Head = In, Back;
+    for (int Round = 0;; ++Round) {
+      loopPass(L, Head, Back);
+      FlowState Next = join(In, Back);
+      if (Next == Head)
+        break;
+      Head = Next;
+      if (Round == 16) { // cannot happen on a finite lattice; be safe
+        for (CopyState &C : Head.Objects)
+          C = {Validity::Unknown, Validity::Unknown};
+        break;
+      }
+    }
+    Record = SavedRecord;
+    return loopPass(L, Head, Back);
+  }
+
+  bool nameable(ObjectId Id) const {
+    return Table.object(Id).callerVisible() || InScope.count(Id);
+  }
+
+  FlowState walkLoop(const Stmt *L, FlowState In) {
+    if (const auto *For = dyn_cast<ForStmt>(L); For && For->getInit())
+      In = hostCode(For->getInit(), In, Placement::BeforeStmt, L);
+    if (const auto *RF = dyn_cast<CXXForRangeStmt>(L)) {
+      if (RF->getInit())
+        In = hostCode(RF->getInit(), In, Placement::BeforeStmt, L);
+      In = hostCode(RF->getRangeStmt(), In, Placement::BeforeStmt, L);
+    }
+
+    // A dry run tells what the loop needs and what it changes.
+    bool SavedRecord = Record;
+    Record = false;
+    LoopEffects Fx;
+    Effects.push_back(&Fx);
+    iterate(L, In);
+    Effects.pop_back();
+    Record = SavedRecord;
+
+    // Hoist copies the loop needs of data it never invalidates itself.
+    unsigned LoopLine = line(L->getBeginLoc());
+    for (ObjectId Id : Fx.DeviceNeeds) {
+      if (Fx.HostWrites.count(Id) || !nameable(Id) ||
+          In.Objects[Id].Device == Validity::Valid)
+        continue;
+      ObjectRefs R;
+      R.Ids = {Id};
+      const std::string &Name = Table.object(Id).Spelling;
+      requireDevice(In, R, Name, Placement::BeforeStmt, L,
+                    "hoisted: kernels in the loop at line " +
+                        std::to_string(LoopLine) + " read `" + Name +
+                        "` and the host never writes it there");
+    }
+    for (ObjectId Id : Fx.HostNeeds) {
+      if (Fx.DeviceWrites.count(Id) || !nameable(Id) ||
+          In.Objects[Id].Host == Validity::Valid)
+        continue;
+      ObjectRefs R;
+      R.Ids = {Id};
+      const std::string &Name = Table.object(Id).Spelling;
+      requireHost(In, R, Name, Placement::BeforeStmt, L,
+                  "hoisted: the host reads `" + Name + "` in the loop at line " +
+                      std::to_string(LoopLine) +
+                      " and no kernel there writes it");
+    }
+    return iterate(L, In);
+  }
+
+  PlanningContext &PC;
+  ASTContext &Ctx;
+  SourceManager &SM;
+  const FunctionDecl *F;
+  ObjectTable Table;
+  FlowState Start;
+  FunctionPlan Plan;
+  bool Record = true;
+  std::vector<JumpTargets *> Jumps;
+  std::vector<LoopEffects *> Effects;
+  std::set<ObjectId> InScope;
+};
+
+} // namespace
+
+FunctionPlan planFunction(PlanningContext &PC, const FunctionDecl *F,
+                          bool Entry) {
+  return Planner(PC, F, Entry).run();
+}
+
+} // namespace ferry

@@ -1,0 +1,34 @@
+#pragma once
+// Decides every transfer of one compute function: a forward dataflow over
+// its statements that tracks, for each buffer object, whether the host and
+// device copies are valid, and inserts the fewest copies that make each
+// access see the latest data.
+
+#include "analyses/HostAccess.h"
+#include "analyses/KernelAccess.h"
+#include "plan/TransferPlan.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <map>
+#include <set>
+
+namespace ferry {
+
+struct PlanningContext {
+  clang::ASTContext &Ctx;
+  /// Summaries of every kernel in the translation unit.
+  const std::map<const clang::FunctionDecl *, KernelAccessSummary> &Kernels;
+  HostSummaryCache &Host;
+  /// Functions planned on their own: FERRY_COMPUTE ones and any reachable
+  /// function that dispatches. A call to one hands its buffers over.
+  const std::set<const clang::FunctionDecl *> &Planned;
+};
+
+/// Plans `F`. `Entry` is true when no planned function calls F, so on entry
+/// the device holds nothing of this call's (the runtime starts a new epoch
+/// in Accelerator::compute). Reports unsupported code as errors.
+FunctionPlan planFunction(PlanningContext &PC, const clang::FunctionDecl *F,
+                          bool Entry);
+
+} // namespace ferry
