@@ -1,0 +1,308 @@
+#include "rewrite/HostRewriter.h"
+
+#include "model/Diagnostics.h"
+#include "model/Naming.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+
+#include <map>
+
+using namespace clang;
+
+namespace ferry {
+
+namespace {
+
+class HostRewriter {
+public:
+  explicit HostRewriter(ASTContext &Ctx)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
+        R(SM, LO) {}
+
+  bool apply(const std::vector<FunctionPlan> &Plans,
+             const EmittedProgram &Program) {
+    for (const FunctionPlan &Plan : Plans) {
+      std::map<std::pair<int, const Stmt *>, std::vector<const Transfer *>>
+          Groups;
+      std::vector<std::pair<int, const Stmt *>> Order;
+      for (const Transfer &T : Plan.Transfers) {
+        auto Key = std::make_pair(static_cast<int>(T.Where), T.Anchor);
+        if (!Groups.count(Key))
+          Order.push_back(Key);
+        Groups[Key].push_back(&T);
+      }
+      for (const auto &Key : Order)
+        if (!insertGroup(Plan.Context, Groups[Key]))
+          return false;
+      for (const DispatchPlan &D : Plan.Dispatches)
+        if (!rewriteDispatch(D))
+          return false;
+    }
+    addProgram(Program);
+    return true;
+  }
+
+  std::string result() {
+    FileID Main = SM.getMainFileID();
+    if (const RewriteBuffer *B = R.getRewriteBufferFor(Main))
+      return std::string(B->begin(), B->end());
+    return SM.getBufferData(Main).str();
+  }
+
+private:
+  std::string line(const std::string &Context, const Transfer &T) const {
+    return Context + "." + runtimeCallName(T.Kind) + "(" + T.Buffer +
+           "); // ferry: " + T.Reason;
+  }
+
+  /// The leading white space of the line holding `Loc`.
+  std::string indentOf(SourceLocation Loc) const {
+    StringRef Buffer = SM.getBufferData(SM.getFileID(Loc));
+    unsigned Offset = SM.getFileOffset(Loc);
+    // StringRef::rfind looks strictly before its start position.
+    size_t Start = Buffer.rfind('\n', Offset);
+    Start = Start == StringRef::npos ? 0 : Start + 1;
+    size_t End = Start;
+    while (End < Buffer.size() && (Buffer[End] == ' ' || Buffer[End] == '\t'))
+      ++End;
+    return Buffer.substr(Start, End - Start).str();
+  }
+
+  bool startsLine(SourceLocation Loc) const {
+    StringRef Buffer = SM.getBufferData(SM.getFileID(Loc));
+    unsigned Offset = SM.getFileOffset(Loc);
+    while (Offset > 0 &&
+           (Buffer[Offset - 1] == ' ' || Buffer[Offset - 1] == '\t'))
+      --Offset;
+    return Offset == 0 || Buffer[Offset - 1] == '\n';
+  }
+
+  bool inMainFile(SourceLocation Loc, const char *What) {
+    if (Loc.isValid() && SM.isWrittenInMainFile(Loc))
+      return true;
+    reportError(Ctx, Loc,
+                std::string("Ferry must insert ") + What +
+                    " here, but only the main source file is rewritten");
+    return false;
+  }
+
+  /// Just past the statement, its semicolon included.
+  SourceLocation afterStatement(const Stmt *S) const {
+    SourceLocation End = SM.getExpansionLoc(S->getEndLoc());
+    SourceLocation Semi = Lexer::findLocationAfterToken(
+        End, tok::semi, SM, LO, /*SkipTrailingWhitespaceAndNewLine=*/false);
+    if (Semi.isValid() && !isa<CompoundStmt>(S))
+      return Semi;
+    return Lexer::getLocForEndOfToken(End, 0, SM, LO);
+  }
+
+  const Stmt *parentOf(const Stmt *S) const {
+    for (const DynTypedNode &P : Ctx.getParents(*S))
+      if (const auto *PS = P.get<Stmt>())
+        return PS;
+    return nullptr;
+  }
+
+  bool insertGroup(const std::string &Context,
+                   const std::vector<const Transfer *> &Group) {
+    const Transfer &First = *Group.front();
+    switch (First.Where) {
+    case Placement::BeforeStmt:
+      return insertBefore(Context, Group);
+    case Placement::EndOfBlock:
+      return insertAtEnd(Context, Group);
+    case Placement::InCondition:
+      return insertInCondition(Context, Group);
+    }
+    return false;
+  }
+
+  bool insertBefore(const std::string &Context,
+                    const std::vector<const Transfer *> &Group) {
+    const Stmt *S = Group.front()->Anchor;
+    SourceLocation Loc = SM.getExpansionLoc(S->getBeginLoc());
+    if (!inMainFile(Loc, "a transfer"))
+      return false;
+    const Stmt *Parent = parentOf(S);
+    bool NeedsBraces = Parent && !isa<CompoundStmt>(Parent) &&
+                       !isa<SwitchCase>(Parent) && !isa<LabelStmt>(Parent);
+    std::string Indent = indentOf(Loc);
+    if (!NeedsBraces) {
+      std::string Text;
+      for (const Transfer *T : Group)
+        Text += line(Context, *T) + "\n" + Indent;
+      if (!startsLine(Loc)) // `{ x = b[0]; }` on one line: keep it one line
+        Text = "\n" + Indent + Text;
+      R.InsertText(Loc, Text, /*InsertAfter=*/true);
+      return true;
+    }
+    // A single-statement body gains braces.
+    std::string Outer = indentOf(SM.getExpansionLoc(Parent->getBeginLoc()));
+    std::string Inner = Outer + "  ";
+    std::string Text = "{\n";
+    for (const Transfer *T : Group)
+      Text += Inner + line(Context, *T) + "\n";
+    Text += Inner;
+    if (startsLine(Loc)) {
+      // Re-indent from the start of the statement's own line.
+      SourceLocation LineStart = Loc.getLocWithOffset(
+          -static_cast<int>(indentOf(Loc).size()));
+      R.ReplaceText(LineStart, indentOf(Loc).size(), Outer + Text);
+    } else {
+      R.InsertText(Loc, Text, /*InsertAfter=*/true);
+    }
+    R.InsertText(afterStatement(S), "\n" + Outer + "}", /*InsertAfter=*/true);
+    return true;
+  }
+
+  bool insertAtEnd(const std::string &Context,
+                   const std::vector<const Transfer *> &Group) {
+    const auto *Block = cast<CompoundStmt>(Group.front()->Anchor);
+    SourceLocation RBrace = SM.getExpansionLoc(Block->getRBracLoc());
+    if (!inMainFile(RBrace, "a transfer"))
+      return false;
+    std::string Inner = Block->body_empty()
+                            ? indentOf(RBrace) + "  "
+                            : indentOf(SM.getExpansionLoc(
+                                  Block->body_back()->getBeginLoc()));
+    std::string Text;
+    for (const Transfer *T : Group)
+      Text += Inner + line(Context, *T) + "\n";
+    if (startsLine(RBrace)) {
+      SourceLocation LineStart = RBrace.getLocWithOffset(
+          -static_cast<int>(indentOf(RBrace).size()));
+      R.InsertText(LineStart, Text, /*InsertAfter=*/true);
+    } else {
+      R.InsertText(RBrace, "\n" + Text + indentOf(RBrace), true);
+    }
+    return true;
+  }
+
+  bool insertInCondition(const std::string &Context,
+                         const std::vector<const Transfer *> &Group) {
+    const auto *Cond = cast<Expr>(Group.front()->Anchor);
+    if (Cond->getBeginLoc().isMacroID() || Cond->getEndLoc().isMacroID()) {
+      reportError(Ctx, SM.getExpansionLoc(Cond->getBeginLoc()),
+                  "Ferry must copy a buffer inside this loop condition, but "
+                  "it comes from a macro expansion");
+      return false;
+    }
+    if (!inMainFile(Cond->getBeginLoc(), "a transfer"))
+      return false;
+    std::string Calls = "(";
+    for (const Transfer *T : Group)
+      Calls += Context + "." + runtimeCallName(T->Kind) + "(" + T->Buffer +
+               "), ";
+    R.InsertText(Cond->getBeginLoc(), Calls, /*InsertAfter=*/true);
+    R.InsertText(Lexer::getLocForEndOfToken(Cond->getEndLoc(), 0, SM, LO), ")",
+                 /*InsertAfter=*/true);
+    // The reasons go on a comment line before the loop.
+    const Stmt *Loop = parentOf(Cond);
+    if (Loop) {
+      SourceLocation Loc = SM.getExpansionLoc(Loop->getBeginLoc());
+      std::string Indent = indentOf(Loc);
+      std::string Text;
+      for (const Transfer *T : Group)
+        Text += "// ferry: the loop condition copies: " + T->Reason + "\n" +
+                Indent;
+      if (const Stmt *Parent = parentOf(Loop);
+          Parent && isa<CompoundStmt>(Parent) && startsLine(Loc))
+        R.InsertText(Loc, Text, /*InsertAfter=*/true);
+    }
+    return true;
+  }
+
+  std::string sourceText(const Expr *E) const {
+    return Lexer::getSourceText(
+               CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO)
+        .str();
+  }
+
+  bool rewriteDispatch(const DispatchPlan &D) {
+    const auto *Member =
+        dyn_cast<MemberExpr>(D.Call->getCallee()->IgnoreParenImpCasts());
+    if (!Member || D.Call->getBeginLoc().isMacroID()) {
+      reportError(Ctx, SM.getExpansionLoc(D.Call->getBeginLoc()),
+                  "this dispatch cannot be rewritten: write it as "
+                  "cc.dispatch(kernel, range, args...) outside macros");
+      return false;
+    }
+    if (!inMainFile(Member->getMemberLoc(), "an OpenCL launch"))
+      return false;
+    R.ReplaceText(Member->getMemberLoc(), 8 /* "dispatch" */, "launch");
+    R.InsertText(D.Call->getArg(0)->getBeginLoc(),
+                 std::string("::") + ProgramVariableName + ", \"" +
+                     D.OpenCLName + "\", ",
+                 /*InsertAfter=*/true);
+    for (const LaunchArgument &A : D.Arguments) {
+      if (A.Arg->getBeginLoc().isMacroID() || A.Arg->getEndLoc().isMacroID()) {
+        reportError(Ctx, SM.getExpansionLoc(A.Arg->getBeginLoc()),
+                    "a dispatch argument from a macro expansion cannot be "
+                    "rewritten");
+        return false;
+      }
+      SourceLocation End =
+          Lexer::getLocForEndOfToken(A.Arg->getEndLoc(), 0, SM, LO);
+      if (!A.Wrapper.empty()) {
+        R.InsertText(A.Arg->getBeginLoc(), "ferry::" + A.Wrapper + "(", true);
+        R.InsertText(End,
+                     A.CoverageBound
+                         ? ", " + sourceText(A.CoverageBound) + ")"
+                         : std::string(")"),
+                     true);
+      } else if (!A.CastTo.empty()) {
+        R.InsertText(A.Arg->getBeginLoc(), "static_cast<" + A.CastTo + ">(",
+                     true);
+        R.InsertText(End, ")", true);
+      }
+    }
+    return true;
+  }
+
+  void addProgram(const EmittedProgram &Program) {
+    FileID Main = SM.getMainFileID();
+    std::string Name =
+        SM.getFileEntryRefForID(Main)
+            ? SM.getFileEntryRefForID(Main)->getName().rsplit('/').second.str()
+            : "input";
+    if (Name.empty())
+      Name = SM.getFileEntryRefForID(Main)->getName().str();
+    std::string Header =
+        "// Rewritten by ferry " FERRY_VERSION " from " + Name +
+        ": edit the original, not this file.\n"
+        "// Each line ending in a `// ferry:` comment was added by Ferry and "
+        "says why.\n"
+        "// The kernels of this file, translated to OpenCL C:\n"
+        "[[maybe_unused]] static const char " +
+        std::string(ProgramVariableName) + "[] = R\"ferry_cl(\n" +
+        Program.OpenCL + ")ferry_cl\";\n\n";
+    R.InsertText(SM.getLocForStartOfFile(Main), Header, /*InsertAfter=*/false);
+    if (!Program.HostLayoutChecks.empty())
+      R.InsertText(SM.getLocForEndOfFile(Main),
+                   "\n// ferry: the device sees these structs with the same "
+                   "layout as the host.\n#include <cstddef>\n" +
+                       Program.HostLayoutChecks,
+                   true);
+  }
+
+  ASTContext &Ctx;
+  SourceManager &SM;
+  const LangOptions &LO;
+  Rewriter R;
+};
+
+} // namespace
+
+std::optional<std::string>
+rewriteMainFile(ASTContext &Ctx, const std::vector<FunctionPlan> &Plans,
+                const EmittedProgram &Program) {
+  HostRewriter Rewriter(Ctx);
+  if (!Rewriter.apply(Plans, Program))
+    return std::nullopt;
+  return Rewriter.result();
+}
+
+} // namespace ferry
