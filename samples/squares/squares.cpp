@@ -2,6 +2,14 @@
 // rounds in a loop of dispatches, then print the result.
 //
 //   squares [N] [ROUNDS]
+//
+// Transfers, by hand, for the default 16 ints and 2 rounds: the kernel reads
+// `values`, so one copy in (64 B) before the loop; the host reads it after
+// compute returns, so one copy out (64 B) after the loop; nothing between the
+// two dispatches, as the host does not look.
+// ferry-test: golden
+// ferry-test: to_device 1 to_device_bytes 64 from_device 1 from_device_bytes 64
+// ferry-test: dispatches 2
 #include <ferry/ferry.hpp>
 
 #include <cstdio>

@@ -10,6 +10,19 @@ using namespace clang;
 namespace ferry {
 
 namespace {
+/// User headers, plus Ferry's own: the user's -I of the runtime may be
+/// demoted to a system directory by the -idirafter the tool adds, and an
+/// edited ferry.hpp must rewrite again like any other header.
+class HeaderDependencies : public DependencyCollector {
+  bool sawDependency(llvm::StringRef Filename, bool FromModule, bool IsSystem,
+                     bool IsModuleFile, bool IsMissing) override {
+    if (IsSystem && Filename.starts_with(FERRY_RUNTIME_INCLUDE_DIR))
+      IsSystem = false;
+    return DependencyCollector::sawDependency(Filename, FromModule, IsSystem,
+                                              IsModuleFile, IsMissing);
+  }
+};
+
 class CallbackAction : public ASTFrontendAction {
 public:
   CallbackAction(const UnitCallback &OnUnit, bool &Succeeded)
@@ -21,8 +34,10 @@ public:
   }
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
-    Dependencies = std::make_shared<DependencyCollector>();
-    CI.addDependencyCollector(Dependencies);
+    // The preprocessor already exists here, so attach directly: collectors
+    // added to the CompilerInstance now would never see an #include.
+    Dependencies = std::make_shared<HeaderDependencies>();
+    Dependencies->attachToPreprocessor(CI.getPreprocessor());
     return true;
   }
 

@@ -1,0 +1,59 @@
+# cmake -P script behind Ferry's end-to-end tests: runs the reference
+# execution and the rewritten program (on PoCL, under all three policies),
+# requires identical output, and, when expected counts are given, requires
+# the planned run's transfer statistics to equal them exactly.
+#
+#   -DREFERENCE=exe -DREWRITTEN=exe -DARGS="a;b" -DWORK_DIR=dir
+#   [-DTO_DEVICE=n -DFROM_DEVICE=n] [-DTO_DEVICE_BYTES=n -DFROM_DEVICE_BYTES=n]
+#   [-DDISPATCHES=n]
+
+function(run_program exe policy out_var stats_file)
+  set(ENV{FERRY_DEVICE} cpu)
+  set(ENV{FERRY_POLICY} ${policy})
+  set(ENV{FERRY_STATS} ${stats_file})
+  unset(ENV{FERRY_TRACE})
+  execute_process(COMMAND ${exe} ${ARGS}
+    OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc
+    WORKING_DIRECTORY ${WORK_DIR})
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${exe} (FERRY_POLICY=${policy}) failed with ${rc}:\n${out}\n${err}")
+  endif()
+  set(${out_var} "${out}" PARENT_SCOPE)
+endfunction()
+
+file(MAKE_DIRECTORY ${WORK_DIR})
+get_filename_component(name ${REWRITTEN} NAME)
+set(stats "${WORK_DIR}/${name}.stats.json")
+
+run_program(${REFERENCE} planned expected "")
+foreach(policy naive kernel planned)
+  run_program(${REWRITTEN} ${policy} actual "${stats}.${policy}")
+  if(NOT actual STREQUAL expected)
+    file(WRITE "${WORK_DIR}/${name}.${policy}.out" "${actual}")
+    file(WRITE "${WORK_DIR}/${name}.reference.out" "${expected}")
+    message(FATAL_ERROR "FERRY_POLICY=${policy}: output differs from the "
+      "reference execution; see ${WORK_DIR}/${name}.{reference,${policy}}.out")
+  endif()
+endforeach()
+
+file(READ "${stats}.planned" json)
+string(JSON to_count GET "${json}" to_device count)
+string(JSON to_bytes GET "${json}" to_device bytes)
+string(JSON from_count GET "${json}" from_device count)
+string(JSON from_bytes GET "${json}" from_device bytes)
+string(JSON dispatches GET "${json}" dispatches)
+message(STATUS "planned: to_device ${to_count} (${to_bytes} B), "
+  "from_device ${from_count} (${from_bytes} B), dispatches ${dispatches}")
+
+foreach(pair "TO_DEVICE;to_count" "FROM_DEVICE;from_count"
+             "TO_DEVICE_BYTES;to_bytes" "FROM_DEVICE_BYTES;from_bytes"
+             "DISPATCHES;dispatches")
+  list(GET pair 0 expected_var)
+  list(GET pair 1 actual_var)
+  if(DEFINED ${expected_var} AND NOT ${expected_var} STREQUAL "")
+    if(NOT ${${expected_var}} EQUAL ${${actual_var}})
+      message(FATAL_ERROR "${expected_var}: expected ${${expected_var}}, "
+        "the planned run did ${${actual_var}}")
+    endif()
+  endif()
+endforeach()

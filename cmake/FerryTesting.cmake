@@ -1,0 +1,82 @@
+# Helpers for Ferry's own end-to-end tests and samples (not part of the
+# user-facing CMake contract).
+#
+# ferry_add_end_to_end(<name> <source> [LABEL <label>])
+#
+# Builds <source> twice, rewritten (target <name>) and as the reference
+# execution (<name>_reference), and adds ctest `<label>.<name>` running both
+# on PoCL under all three policies with identical output required. The source
+# states the rest in comments, next to the working that justifies it:
+#
+#   // ferry-test: args 16 3
+#   // ferry-test: to_device 1 from_device 1 dispatches 3
+#   // ferry-test: to_device_bytes 64 from_device_bytes 64
+#   // ferry-test: golden
+#
+# `golden` also compares the rewritten source and its OpenCL C with
+# <source dir>/expected/<name>.ferry.cpp and .cl (regenerate on purpose with
+# test/update-golden.sh).
+
+set(_ferry_testing_dir ${CMAKE_CURRENT_LIST_DIR})
+
+function(ferry_add_end_to_end name source)
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "LABEL" "")
+  if(NOT arg_LABEL)
+    set(arg_LABEL e2e)
+  endif()
+  get_filename_component(source "${source}" ABSOLUTE)
+  get_filename_component(source_dir "${source}" DIRECTORY)
+  get_filename_component(stem "${source}" NAME_WLE)
+
+  add_executable(${name} ${source})
+  ferry_target_sources(${name} ${source})
+  add_executable(${name}_reference ${source})
+  target_link_libraries(${name}_reference PRIVATE ferry::runtime)
+  foreach(t ${name} ${name}_reference)
+    if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+      target_compile_options(${t} PRIVATE -Wall -Wextra)
+    endif()
+  endforeach()
+
+  file(STRINGS "${source}" directives REGEX "^// ferry-test: ")
+  set(run_args "")
+  set(expectations "")
+  set(golden OFF)
+  foreach(line IN LISTS directives)
+    string(REGEX REPLACE "^// ferry-test: *" "" line "${line}")
+    separate_arguments(words UNIX_COMMAND "${line}")
+    list(POP_FRONT words key)
+    if(key STREQUAL "args")
+      list(APPEND run_args ${words})
+    elseif(key STREQUAL "golden")
+      set(golden ON)
+    else()
+      list(PREPEND words ${key})
+      while(words)
+        list(POP_FRONT words k v)
+        string(TOUPPER "${k}" k)
+        list(APPEND expectations "-D${k}=${v}")
+      endwhile()
+    endif()
+  endforeach()
+
+  add_test(NAME ${arg_LABEL}.${name}
+    COMMAND ${CMAKE_COMMAND}
+      -DREFERENCE=$<TARGET_FILE:${name}_reference>
+      -DREWRITTEN=$<TARGET_FILE:${name}>
+      "-DARGS=${run_args}"
+      -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/runs
+      ${expectations}
+      -P ${_ferry_testing_dir}/FerryCompareRuns.cmake)
+  set_tests_properties(${arg_LABEL}.${name} PROPERTIES TIMEOUT 300)
+
+  if(golden)
+    set(generated "${CMAKE_CURRENT_BINARY_DIR}/ferry/${name}/${stem}")
+    add_test(NAME rewrite.${name}
+      COMMAND ${CMAKE_COMMAND}
+        -DGENERATED=${generated}
+        -DEXPECTED=${source_dir}/expected/${name}
+        -DSOURCE_ROOT=${PROJECT_SOURCE_DIR}
+        -P ${_ferry_testing_dir}/FerryCompareGolden.cmake)
+  endif()
+endfunction()
