@@ -20,6 +20,10 @@ namespace {
 /// What a loop does, gathered from a dry run, to decide what may be hoisted.
 struct LoopEffects {
   std::set<ObjectId> DeviceNeeds, DeviceWrites, HostNeeds, HostWrites;
+  /// Objects needed somewhere through a name that may denote several
+  /// (`*from` after a swap): which one is needed when is known only at run
+  /// time, so their copies stay guarded at the use instead of hoisted.
+  std::set<ObjectId> AmbiguousNeeds;
 };
 
 struct JumpTargets {
@@ -200,6 +204,8 @@ private:
                      Placement Where, const Stmt *Anchor,
                      const std::string &Why) {
     note(&LoopEffects::DeviceNeeds, R.Ids);
+    if (!R.single())
+      note(&LoopEffects::AmbiguousNeeds, R.Ids);
     if (all(S, R, &CopyState::Device, Validity::Valid))
       return;
     bool Static = R.single() && all(S, R, &CopyState::Device, Validity::Stale);
@@ -214,6 +220,8 @@ private:
                    Placement Where, const Stmt *Anchor,
                    const std::string &Why) {
     note(&LoopEffects::HostNeeds, R.Ids);
+    if (!R.single())
+      note(&LoopEffects::AmbiguousNeeds, R.Ids);
     if (all(S, R, &CopyState::Host, Validity::Valid))
       return;
     bool Static = R.single() && all(S, R, &CopyState::Host, Validity::Stale);
@@ -472,13 +480,17 @@ private:
     if (const CallExpr *Call = asDispatch(S))
       return dispatch(Call, S, In);
 
+    // Branches are always walked, so that a copy a branch needs happens only
+    // when it is taken. A loop without dispatches stays one stretch of host
+    // code: its copies go before it, not into every iteration.
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      return walkIf(If, In);
+
     StructureFinder Finder(PC.Planned);
     Finder.TraverseStmt(const_cast<Stmt *>(S));
     if (!Finder.needsStructure())
       return hostCode(S, In, Placement::BeforeStmt, S);
 
-    if (const auto *If = dyn_cast<IfStmt>(S))
-      return walkIf(If, In);
     if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
         isa<CXXForRangeStmt>(S))
       return walkLoop(S, In);
@@ -706,8 +718,8 @@ private:
     // Hoist copies the loop needs of data it never invalidates itself.
     unsigned LoopLine = line(L->getBeginLoc());
     for (ObjectId Id : Fx.DeviceNeeds) {
-      if (Fx.HostWrites.count(Id) || !nameable(Id) ||
-          In.Objects[Id].Device == Validity::Valid)
+      if (Fx.HostWrites.count(Id) || Fx.AmbiguousNeeds.count(Id) ||
+          !nameable(Id) || In.Objects[Id].Device == Validity::Valid)
         continue;
       ObjectRefs R;
       R.Ids = {Id};
@@ -718,8 +730,8 @@ private:
                         "` and the host never writes it there");
     }
     for (ObjectId Id : Fx.HostNeeds) {
-      if (Fx.DeviceWrites.count(Id) || !nameable(Id) ||
-          In.Objects[Id].Host == Validity::Valid)
+      if (Fx.DeviceWrites.count(Id) || Fx.AmbiguousNeeds.count(Id) ||
+          !nameable(Id) || In.Objects[Id].Host == Validity::Valid)
         continue;
       ObjectRefs R;
       R.Ids = {Id};

@@ -71,6 +71,22 @@ private:
     return Buffer.substr(Start, End - Start).str();
   }
 
+  /// The end of the last character before the line starting at LineStart,
+  /// if that line holds no `//` comment to put a brace behind.
+  std::optional<SourceLocation> headerLineEnd(SourceLocation LineStart) const {
+    StringRef Buffer = SM.getBufferData(SM.getFileID(LineStart));
+    unsigned Offset = SM.getFileOffset(LineStart);
+    unsigned End = Offset;
+    while (End > 0 && isspace(static_cast<unsigned char>(Buffer[End - 1])))
+      --End;
+    size_t HeaderStart = Buffer.rfind('\n', End);
+    HeaderStart = HeaderStart == StringRef::npos ? 0 : HeaderStart + 1;
+    if (End == 0 || Buffer.substr(HeaderStart, End - HeaderStart).contains("//"))
+      return std::nullopt;
+    return LineStart.getLocWithOffset(static_cast<int>(End) -
+                                      static_cast<int>(Offset));
+  }
+
   bool startsLine(SourceLocation Loc) const {
     StringRef Buffer = SM.getBufferData(SM.getFileID(Loc));
     unsigned Offset = SM.getFileOffset(Loc);
@@ -139,20 +155,25 @@ private:
       R.InsertText(Loc, Text, /*InsertAfter=*/true);
       return true;
     }
-    // A single-statement body gains braces.
+    // A single-statement body gains braces, the opening one at the end of
+    // the header line (`if (c) {`) unless a comment ends that line.
     std::string Outer = indentOf(SM.getExpansionLoc(Parent->getBeginLoc()));
     std::string Inner = Outer + "  ";
-    std::string Text = "{\n";
+    std::string Lines;
     for (const Transfer *T : Group)
-      Text += Inner + line(Context, *T) + "\n";
-    Text += Inner;
+      Lines += Inner + line(Context, *T) + "\n";
     if (startsLine(Loc)) {
-      // Re-indent from the start of the statement's own line.
       SourceLocation LineStart = Loc.getLocWithOffset(
           -static_cast<int>(indentOf(Loc).size()));
-      R.ReplaceText(LineStart, indentOf(Loc).size(), Outer + Text);
+      if (std::optional<SourceLocation> HeaderEnd = headerLineEnd(LineStart)) {
+        R.InsertText(*HeaderEnd, " {", /*InsertAfter=*/true);
+        R.InsertText(LineStart, Lines, /*InsertAfter=*/true);
+      } else {
+        R.ReplaceText(LineStart, indentOf(Loc).size(),
+                      Outer + "{\n" + Lines + Inner);
+      }
     } else {
-      R.InsertText(Loc, Text, /*InsertAfter=*/true);
+      R.InsertText(Loc, "{\n" + Lines + Inner, /*InsertAfter=*/true);
     }
     R.InsertText(afterStatement(S), "\n" + Outer + "}", /*InsertAfter=*/true);
     return true;
