@@ -272,8 +272,12 @@ private:
       Access Mode = ConstParam ? Access::Read : Access::ReadWrite;
       if (Summary && P < Summary->size())
         Mode = (*Summary)[P];
-      bool ByValue = !ParamType.isNull() && !ParamType->isReferenceType() &&
-                     !ParamType->isPointerType();
+      // A variadic argument (printf's) has no parameter: a non-pointer
+      // prvalue there is a copy, so `b[1]` is only read.
+      bool ByValue = ParamType.isNull()
+                         ? Arg->isPRValue() && !Arg->getType()->isPointerType()
+                         : !ParamType->isReferenceType() &&
+                               !ParamType->isPointerType();
       ObjectRefs Raw;
       if (refersToBuffer(Arg->getType()) && !ByValue) {
         if (Mode != Access::None)
