@@ -1,0 +1,40 @@
+// A compute entry called once per frame from `main`, which reads the state
+// and changes a parameter between frames.
+//
+// By hand (32 ints = 128 B, 4 frames, two kernels per frame): each frame is a
+// new compute whose device copies start stale: `state` in (1 per frame);
+// `frame` stays on the device between the two kernels; at the exit of each
+// frame `state` is stale on the host and main reads it: out (1 per frame).
+// `scratch` is local to the compute function and fully written before it is
+// read: no copy either way. In 4 (512 B), out 4 (512 B).
+// ferry-test: golden
+// ferry-test: to_device 4 to_device_bytes 512 from_device 4 from_device_bytes 512
+// ferry-test: dispatches 8
+#include "Print.h"
+
+FERRY_KERNEL void shade(ferry::KernelContext kc, const int *state, int *scratch,
+                        int frame) {
+  scratch[kc.x] = state[kc.x] + frame * kc.x;
+}
+
+FERRY_KERNEL void settle(ferry::KernelContext kc, int *state,
+                         const int *scratch) {
+  state[kc.x] = (state[kc.x] + scratch[kc.x]) % 251;
+}
+
+FERRY_COMPUTE void frameStep(ferry::ComputeContext &cc,
+                             ferry::Buffer<int> &state, int frame) {
+  ferry::Buffer<int> scratch(state.size());
+  cc.dispatch(shade, ferry::Range(state.size()), state, scratch, frame);
+  cc.dispatch(settle, ferry::Range(state.size()), state, scratch);
+}
+
+int main() {
+  ferry::Buffer<int> state(32, 1);
+  ferry::Accelerator acc;
+  for (int frame = 0; frame < 4; ++frame) {
+    acc.compute([&](ferry::ComputeContext &cc) { frameStep(cc, state, frame); });
+    std::printf("frame %d: %d %d\n", frame, state[0], state[31]);
+  }
+  printBuffer("state", state);
+}

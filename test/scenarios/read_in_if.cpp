@@ -1,0 +1,31 @@
+// A host read inside an `if`: the copy out happens only on the paths that
+// reach the read.
+//
+// By hand (64 ints = 256 B, 7 steps, read when step % 3 == 0): in (1) before
+// the loop; out at steps 0, 3 and 6 (3); exit: step 6 read last, so the host
+// copy is already valid: nothing.
+// ferry-test: golden
+// ferry-test: to_device 1 to_device_bytes 256 from_device 3 from_device_bytes 768
+// ferry-test: dispatches 7
+#include "Print.h"
+
+FERRY_KERNEL void bump(ferry::KernelContext kc, int *values) {
+  if (kc.x < kc.maxX)
+    values[kc.x] = (values[kc.x] * 5 + 3) % 101;
+}
+
+FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &values,
+                       int steps) {
+  for (int s = 0; s < steps; ++s) {
+    cc.dispatch(bump, ferry::Range(values.size()), values);
+    if (s % 3 == 0)
+      std::printf("step %d: %d\n", s, values[1]);
+  }
+}
+
+int main() {
+  ferry::Buffer<int> values(64, 4);
+  ferry::Accelerator acc;
+  acc.compute([&](ferry::ComputeContext &cc) { run(cc, values, 7); });
+  printBuffer("values", values);
+}

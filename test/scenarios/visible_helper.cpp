@@ -1,0 +1,34 @@
+// A helper Ferry can see takes the buffer by `&` but only reads it: its
+// summary says so, so the device copy stays valid across the call.
+//
+// By hand (16 ints = 64 B): in (1) before dispatch 1; out (1) for total();
+// dispatch 2 needs nothing (total() did not write); exit: out (2).
+// ferry-test: golden
+// ferry-test: to_device 1 to_device_bytes 64 from_device 2 from_device_bytes 128
+// ferry-test: dispatches 2
+#include "Print.h"
+
+FERRY_KERNEL void addIndex(ferry::KernelContext kc, int *values) {
+  if (kc.x < kc.maxX)
+    values[kc.x] += kc.x;
+}
+
+static long long total(ferry::Buffer<int> &b) {
+  long long sum = 0;
+  for (std::size_t i = 0; i < b.size(); ++i)
+    sum += b[i];
+  return sum;
+}
+
+FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &values) {
+  cc.dispatch(addIndex, ferry::Range(values.size()), values);
+  std::printf("total after 1: %lld\n", total(values));
+  cc.dispatch(addIndex, ferry::Range(values.size()), values);
+}
+
+int main() {
+  ferry::Buffer<int> values(16, 2);
+  ferry::Accelerator acc;
+  acc.compute([&](ferry::ComputeContext &cc) { run(cc, values); });
+  printBuffer("values", values);
+}
