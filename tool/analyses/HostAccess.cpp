@@ -207,9 +207,43 @@ private:
           WholeRange = A.single() && B.single() && A.Ids == B.Ids;
         }
       }
+      // Writes of a run-time count from a buffer's start: the runtime decides
+      // whether they cover it (ComputeContext::hostWrites(b, n)).
+      const Expr *CountExpr = nullptr, *CountOf = nullptr;
+      unsigned CountedArg = NumArgs;
+      if ((Name == "copy" || Name == "move") && NumArgs == 3) {
+        const auto *First = dyn_cast<CXXMemberCallExpr>(Call->getArg(0)->IgnoreParenImpCasts());
+        const auto *Last = dyn_cast<CXXMemberCallExpr>(Call->getArg(1)->IgnoreParenImpCasts());
+        if (isBufferMethod(First, "begin") && isBufferMethod(Last, "end") &&
+            Table.resolve(First->getImplicitObjectArgument(), Facts).Ids ==
+                Table.resolve(Last->getImplicitObjectArgument(), Facts).Ids) {
+          CountOf = First->getImplicitObjectArgument();
+          CountedArg = 2;
+        }
+      } else if ((Name == "copy_n" && NumArgs == 3) ||
+                 (Name == "fill_n" && NumArgs == 3)) {
+        CountExpr = Call->getArg(1);
+        CountedArg = Name == "copy_n" ? 2 : 0;
+      }
+      if (CountedArg < NumArgs) {
+        const auto *Dest = dyn_cast<CXXMemberCallExpr>(
+            Call->getArg(CountedArg)->IgnoreParenImpCasts());
+        if (!isBufferMethod(Dest, "begin"))
+          CountExpr = CountOf = nullptr, CountedArg = NumArgs;
+      }
       for (unsigned I = 0; I < NumArgs; ++I) {
         const Expr *Arg = Call->getArg(I);
         Access Mode = stdAlgorithmAccess(Name, I, NumArgs);
+        if (I == CountedArg && Mode == Access::Write) {
+          const auto *Dest = cast<CXXMemberCallExpr>(Arg->IgnoreParenImpCasts());
+          add(Arg, Dest->getImplicitObjectArgument(), Mode,
+              "written from its start by std::" + Name.str());
+          if (!Events.empty() && Events.back().Site == Arg) {
+            Events.back().WrittenCount = CountExpr;
+            Events.back().WrittenCountOf = CountOf;
+          }
+          continue;
+        }
         ObjectRefs Raw;
         if (const Expr *Source = rawPointerSource(Arg)) {
           visitIndexes(Arg);

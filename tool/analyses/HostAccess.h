@@ -39,6 +39,12 @@ struct HostEvent {
   /// Every element is written without being read first (std::fill over
   /// begin()..end()): no copy from the device is needed before it.
   bool Overwrites = false;
+  /// The write covers the first N elements, N known only at run time:
+  /// std::copy(y.begin(), y.end(), b.begin()) writes y.size() of them (then
+  /// WrittenCountOf is `y`), std::copy_n / std::fill_n write their count
+  /// argument (then WrittenCount is it). Null when not known.
+  const clang::Expr *WrittenCount = nullptr;
+  const clang::Expr *WrittenCountOf = nullptr;
   std::string What; ///< a short description: "b[i] is read", "passed to show()"
 };
 

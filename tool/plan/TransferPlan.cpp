@@ -13,6 +13,7 @@ const char *runtimeCallName(TransferKind K) {
   case TransferKind::FromDeviceIfStale:
     return "fromDeviceIfStale";
   case TransferKind::HostWrites:
+  case TransferKind::HostWritesFirst:
     return "hostWrites";
   }
   return "?";

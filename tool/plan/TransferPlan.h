@@ -18,12 +18,17 @@ enum class TransferKind {
   ToDeviceIfStale,   ///< copy host -> device when the run-time state says so
   FromDeviceIfStale, ///< copy device -> host when the run-time state says so
   HostWrites,        ///< no copy: tell the run-time state the device copy is stale
+  /// The host writes the first `Count` elements: copy device -> host first
+  /// only when that is not all of the buffer and the host copy is stale;
+  /// then as HostWrites.
+  HostWritesFirst,
 };
 
 const char *runtimeCallName(TransferKind K);
 inline bool isGuarded(TransferKind K) {
   return K == TransferKind::ToDeviceIfStale ||
-         K == TransferKind::FromDeviceIfStale;
+         K == TransferKind::FromDeviceIfStale ||
+         K == TransferKind::HostWritesFirst;
 }
 inline bool isCopy(TransferKind K) { return K != TransferKind::HostWrites; }
 
@@ -43,6 +48,9 @@ struct Transfer {
   std::set<ObjectId> Objects;
   /// Why it is there, printed as the line's comment.
   std::string Reason;
+  /// For HostWritesFirst: the element count, as source text valid at the
+  /// anchor (`scratch.size()`).
+  std::string Count;
 };
 
 /// How one dispatch argument is passed to ComputeContext::launch.

@@ -248,6 +248,38 @@ private:
     update(S, R, &CopyState::Device, Validity::Stale);
   }
 
+  /// A host write of a run-time count of elements from the start: whether it
+  /// covers the buffer is the runtime's call. False when this does not
+  /// apply and the write is planned as any other.
+  bool hostWritesFirst(FlowState &S, const HostEvent &E, const std::string &Name,
+                       Placement Where, const Stmt *Anchor, unsigned Line) {
+    if ((!E.WrittenCount && !E.WrittenCountOf) || !E.Targets.single() ||
+        all(S, E.Targets, &CopyState::Host, Validity::Valid))
+      return false;
+    const Expr *CountSource = E.WrittenCountOf ? E.WrittenCountOf : E.WrittenCount;
+    if (CountSource->getBeginLoc().isMacroID())
+      return false;
+    std::string Count =
+        Lexer::getSourceText(
+            CharSourceRange::getTokenRange(CountSource->getSourceRange()), SM,
+            Ctx.getLangOpts())
+            .str();
+    if (Count.empty())
+      return false;
+    if (E.WrittenCountOf)
+      Count += ".size()";
+    note(&LoopEffects::HostWrites, Table.withAliases(E.Targets.Ids));
+    emit(TransferKind::HostWritesFirst, Name, E.Targets.Ids, Where, Anchor,
+         "line " + std::to_string(Line) + ": the host writes the first " +
+             Count + " elements of `" + Name +
+             "`; the rest is copied back first if that is not all of it");
+    if (Record)
+      Plan.Transfers.back().Count = Count;
+    update(S, E.Targets, &CopyState::Host, Validity::Valid);
+    update(S, E.Targets, &CopyState::Device, Validity::Stale);
+    return true;
+  }
+
   void forget(FlowState &S, const std::set<ObjectId> &Ids) {
     std::set<ObjectId> All = Table.withAliases(Ids);
     note(&LoopEffects::HostWrites, All);
@@ -320,6 +352,9 @@ private:
           HandedIds.insert(E.Targets.Ids.begin(), E.Targets.Ids.end());
           break;
         }
+        if (writes(E.Mode) && !reads(E.Mode) &&
+            hostWritesFirst(In, E, Name, Where, Anchor, L))
+          break;
         if (reads(E.Mode) || (writes(E.Mode) && !E.Overwrites))
           requireHost(In, E.Targets, Name, Where, Anchor,
                       "line " + std::to_string(L) + ": `" + Name + "` " +

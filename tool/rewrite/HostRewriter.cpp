@@ -55,7 +55,7 @@ public:
 private:
   std::string line(const std::string &Context, const Transfer &T) const {
     return Context + "." + runtimeCallName(T.Kind) + "(" + T.Buffer +
-           "); // ferry: " + T.Reason;
+           (T.Count.empty() ? "" : ", " + T.Count) + "); // ferry: " + T.Reason;
   }
 
   /// The leading white space of the line holding `Loc`.
@@ -216,7 +216,7 @@ private:
     std::string Calls = "(";
     for (const Transfer *T : Group)
       Calls += Context + "." + runtimeCallName(T->Kind) + "(" + T->Buffer +
-               "), ";
+               (T->Count.empty() ? "" : ", " + T->Count) + "), ";
     R.InsertText(Cond->getBeginLoc(), Calls, /*InsertAfter=*/true);
     R.InsertText(Lexer::getLocForEndOfToken(Cond->getEndLoc(), 0, SM, LO), ")",
                  /*InsertAfter=*/true);

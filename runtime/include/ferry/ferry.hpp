@@ -564,6 +564,15 @@ public:
   void toDeviceIfStale(const detail::BufferBase &b);   // if device copy stale
   void fromDeviceIfStale(const detail::BufferBase &b); // if host copy stale
   void hostWrites(const detail::BufferBase &b); // host is about to write
+  // The host is about to write the first n elements (std::copy into it):
+  // copies the rest back first when n does not cover the buffer and the
+  // host copy is stale.
+  template <class T>
+  void hostWrites(const Buffer<T> &b, std::size_t elementsFromStart) {
+    if (elementsFromStart < b.size())
+      fromDeviceIfStale(b);
+    hostWrites(b);
+  }
 
 private:
   friend class Accelerator;

@@ -50,8 +50,7 @@ FERRY_COMPUTE void smooth(ferry::ComputeContext &cc, ferry::Buffer<int> &data,
   }
   if (steps % 2 == 1) {
     cc.fromDeviceIfStale(scratch); // ferry: line 35: `scratch` passed to std::copy on the host; the device may hold a newer copy
-    cc.fromDeviceIfStale(data); // ferry: line 35: `data` passed to std::copy on the host; the device may hold a newer copy
-    cc.hostWrites(data); // ferry: line 35 writes `data` on the host; the device copy becomes stale
+    cc.hostWrites(data, scratch.size()); // ferry: line 35: the host writes the first scratch.size() elements of `data`; the rest is copied back first if that is not all of it
     std::copy(scratch.begin(), scratch.end(), data.begin());
   }
   cc.fromDeviceIfStale(data); // ferry: `data` goes back to the caller; the device may hold a newer copy
