@@ -54,7 +54,8 @@ int main(int argc, char **argv) {
 
   long long sum = 0;
   for (int i = 0; i < n; ++i) {
-    std::printf("%d%c", values[i], i + 1 == n ? '\n' : ' ');
+    if (i < 16) // the first few, then only the check line
+      std::printf("%d%s", values[i], i + 1 == n ? "\n" : i == 15 ? " ...\n" : " ");
     sum += values[i];
   }
   std::printf("check: n=%d rounds=%d sum=%lld\n", n, rounds, sum);
