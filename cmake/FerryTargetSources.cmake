@@ -13,22 +13,23 @@
 # depfile, so editing the file or any header it includes rewrites it again,
 # and nothing else does.
 
-if(TARGET ferry)
-  set(_ferry_tool $<TARGET_FILE:ferry>)
-  set(_ferry_tool_target ferry)
-else()
-  find_program(FERRY_EXECUTABLE ferry)
-  set(_ferry_tool ${FERRY_EXECUTABLE})
-  set(_ferry_tool_target "")
-endif()
-
 function(ferry_target_sources target)
   if(NOT TARGET ${target})
     message(FATAL_ERROR "ferry_target_sources: no target named '${target}'")
   endif()
-  if(NOT _ferry_tool)
-    message(FATAL_ERROR "ferry_target_sources: the ferry tool was neither "
-      "built here (FERRY_BUILD_TOOL) nor found (FERRY_EXECUTABLE)")
+  # Decided at each call: a function sees its caller's variables, not those
+  # of the directory that defined it (a parent project's, here).
+  if(TARGET ferry)
+    set(_ferry_tool $<TARGET_FILE:ferry>)
+    set(_ferry_tool_target ferry)
+  else()
+    find_program(FERRY_EXECUTABLE ferry)
+    if(NOT FERRY_EXECUTABLE)
+      message(FATAL_ERROR "ferry_target_sources: the ferry tool was neither "
+        "built here (FERRY_BUILD_TOOL) nor found (FERRY_EXECUTABLE)")
+    endif()
+    set(_ferry_tool ${FERRY_EXECUTABLE})
+    set(_ferry_tool_target "")
   endif()
   target_link_libraries(${target} PRIVATE ferry::runtime)
 

@@ -23,42 +23,55 @@ class HeaderDependencies : public DependencyCollector {
   }
 };
 
-class CallbackAction : public ASTFrontendAction {
+/// Hands the finished translation unit to the callback. This must happen in
+/// HandleTranslationUnit: by EndSourceFileAction the diagnostic printer has
+/// already been told the file ended, and reporting an error then crashes it.
+class CallbackConsumer : public ASTConsumer {
 public:
-  CallbackAction(const UnitCallback &OnUnit, bool &Succeeded)
-      : OnUnit(OnUnit), Succeeded(Succeeded) {}
+  CallbackConsumer(CompilerInstance &CI, std::string File,
+                   std::shared_ptr<DependencyCollector> Dependencies,
+                   const UnitCallback &OnUnit, bool &Succeeded)
+      : CI(CI), File(std::move(File)), Dependencies(std::move(Dependencies)),
+        OnUnit(OnUnit), Succeeded(Succeeded) {}
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
-                                                 llvm::StringRef) override {
-    return std::make_unique<ASTConsumer>();
-  }
-
-  bool BeginSourceFileAction(CompilerInstance &CI) override {
-    // The preprocessor already exists here, so attach directly: collectors
-    // added to the CompilerInstance now would never see an #include.
-    Dependencies = std::make_shared<HeaderDependencies>();
-    Dependencies->attachToPreprocessor(CI.getPreprocessor());
-    return true;
-  }
-
-  void EndSourceFileAction() override {
-    CompilerInstance &CI = getCompilerInstance();
+  void HandleTranslationUnit(ASTContext &Context) override {
     if (CI.getDiagnostics().hasErrorOccurred()) {
       Succeeded = false;
       return;
     }
-    ParsedUnit Unit{CI, CI.getASTContext(), {}};
-    Unit.Dependencies.push_back(getCurrentFile().str());
+    ParsedUnit Unit{CI, Context, {File}};
     for (const std::string &Dep : Dependencies->getDependencies())
-      if (Dep != getCurrentFile())
+      if (Dep != File)
         Unit.Dependencies.push_back(Dep);
     Succeeded = OnUnit(Unit) && !CI.getDiagnostics().hasErrorOccurred();
   }
 
 private:
+  CompilerInstance &CI;
+  std::string File;
+  std::shared_ptr<DependencyCollector> Dependencies;
   const UnitCallback &OnUnit;
   bool &Succeeded;
-  std::shared_ptr<DependencyCollector> Dependencies;
+};
+
+class CallbackAction : public ASTFrontendAction {
+public:
+  CallbackAction(const UnitCallback &OnUnit, bool &Succeeded)
+      : OnUnit(OnUnit), Succeeded(Succeeded) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef File) override {
+    // The preprocessor already exists here, so attach directly: collectors
+    // added to the CompilerInstance now would never see an #include.
+    auto Dependencies = std::make_shared<HeaderDependencies>();
+    Dependencies->attachToPreprocessor(CI.getPreprocessor());
+    return std::make_unique<CallbackConsumer>(CI, File.str(), Dependencies,
+                                              OnUnit, Succeeded);
+  }
+
+private:
+  const UnitCallback &OnUnit;
+  bool &Succeeded;
 };
 
 class CallbackActionFactory : public tooling::FrontendActionFactory {

@@ -40,6 +40,7 @@ public:
       : Planned(Planned) {}
   bool Dispatch = false, PlannedCall = false, Return = false, Jump = false,
        Goto = false;
+  SourceLocation GotoLoc; ///< the first goto, for the diagnostic
 
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   bool VisitCallExpr(CallExpr *Call) {
@@ -54,7 +55,9 @@ public:
     Return = true;
     return true;
   }
-  bool VisitGotoStmt(GotoStmt *) {
+  bool VisitGotoStmt(GotoStmt *G) {
+    if (!Goto)
+      GotoLoc = G->getGotoLoc();
     Goto = true;
     return true;
   }
@@ -115,7 +118,7 @@ public:
     StructureFinder Finder(PC.Planned);
     Finder.TraverseStmt(F->getBody());
     if (Finder.Goto) {
-      reportError(Ctx, F->getLocation(),
+      reportError(Ctx, Finder.GotoLoc,
                   "compute function '" + F->getNameAsString() +
                       "' uses goto, which Ferry's planner does not follow");
       return Plan;
