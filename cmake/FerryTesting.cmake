@@ -34,7 +34,9 @@ function(ferry_add_end_to_end name source)
   target_link_libraries(${name}_reference PRIVATE ferry::runtime)
   foreach(t ${name} ${name}_reference)
     if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
-      target_compile_options(${t} PRIVATE -Wall -Wextra)
+      # The rewritten source must compile warning-free wherever the original
+      # does.
+      target_compile_options(${t} PRIVATE -Wall -Wextra -Werror)
     endif()
   endforeach()
 
