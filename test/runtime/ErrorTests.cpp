@@ -127,5 +127,6 @@ TEST_CASE("2-D and 3-D launches give the device the right ids", "[transfers]") {
   CHECK(out2[5] == 101);
   CHECK(out2[11] == 203);
   CHECK(out3[11] == 10102);
-  CHECK(out3[7] == 10101);
+  // Index 7 of a 3x2x2 range is (x 1, y 0, z 1): (z * ny + y) * nx + x.
+  CHECK(out3[7] == 10001);
 }
