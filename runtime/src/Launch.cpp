@@ -42,9 +42,14 @@ struct LaunchBuffer {
   bool in = false;
   bool out = false;
   bool written = false;
+  // Passed write-only, but the kernel's range (and bound) covers fewer
+  // elements than the buffer has: the rest must reach the device first.
+  bool partiallyOverwritten = false;
+  std::size_t covered = 0; // the most elements any WO argument covers
 };
 
-std::vector<LaunchBuffer> launchBuffers(Policy p, const LaunchArg *args,
+std::vector<LaunchBuffer> launchBuffers(Policy p, const Range &r,
+                                        const LaunchArg *args,
                                         std::size_t count) {
   std::vector<LaunchBuffer> result;
   for (std::size_t i = 0; i < count; ++i) {
@@ -61,7 +66,16 @@ std::vector<LaunchBuffer> launchBuffers(Policy p, const LaunchArg *args,
     it->in = it->in || copiedIn(p, args[i].access);
     it->out = it->out || copiedOut(p, args[i].access);
     it->written = it->written || writes(args[i].access);
+    if (args[i].access == Access::WO) {
+      it->covered = std::max(it->covered, std::min(r.count(), args[i].bound));
+      it->partiallyOverwritten = it->covered < args[i].elements;
+    }
   }
+  // The kernel policy copies a partly overwritten buffer out whole after the
+  // dispatch, so it copies it in first (it keeps no validity to check).
+  if (p == Policy::Kernel)
+    for (LaunchBuffer &lb : result)
+      lb.in = lb.in || lb.partiallyOverwritten;
   return result;
 }
 
@@ -94,23 +108,28 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
     return;
   }
 
-  if (r.count() == 0) { // an empty range runs nothing
-    recordDispatch(0);
-    return;
-  }
-
   const Policy policy = activePolicy();
-  const std::vector<LaunchBuffer> buffers = launchBuffers(policy, args, count);
+  const std::vector<LaunchBuffer> buffers =
+      launchBuffers(policy, r, args, count);
 
   cl::Kernel &kernel = s.kernel(program, kernelName);
 
   for (const LaunchBuffer &lb : buffers) {
     BufferAccess::touch(*lb.buffer);
     deviceBuffer(s, *lb.buffer);
-    if (lb.in)
+    // Under the planned policy the rewriter wrote no copy-in for a WO
+    // argument, assuming the kernel overwrites all of it; where it does not
+    // and the device copy is stale, the elements left alone come from the
+    // host (see ferry::wo).
+    const bool guarded = policy == Policy::Planned &&
+                         lb.partiallyOverwritten && !lb.buffer->deviceValid();
+    if (lb.in || guarded)
       copyToDevice(s, *lb.buffer);
   }
 
+  // An empty range runs nothing (OpenCL rejects a zero global size), but its
+  // copies and bookkeeping are those of any other launch.
+  const bool empty = r.count() == 0;
   const auto t0 = std::chrono::steady_clock::now();
   cl_uint index = 0;
   try {
@@ -124,19 +143,22 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
     throwClError(e, std::string("argument ") + std::to_string(index) +
                         " of kernel '" + kernelName + "'");
   }
-  try {
-    s.queue.enqueueNDRangeKernel(kernel, cl::NullRange, globalRange(r),
-                                 cl::NullRange);
-    s.queue.finish();
-  } catch (const cl::Error &e) {
-    throwClError(e, std::string("kernel '") + kernelName + "' on " + s.name);
+  if (!empty) {
+    try {
+      s.queue.enqueueNDRangeKernel(kernel, cl::NullRange, globalRange(r),
+                                   cl::NullRange);
+      s.queue.finish();
+    } catch (const cl::Error &e) {
+      throwClError(e, std::string("kernel '") + kernelName + "' on " + s.name);
+    }
   }
-  const double ms = millisecondsSince(t0);
+  const double ms = empty ? 0.0 : millisecondsSince(t0);
   recordDispatch(ms);
-  traceEvent(kernelName, "kernel", t0, ms, 0, false);
+  if (!empty)
+    traceEvent(kernelName, "kernel", t0, ms, 0, false);
 
   for (const LaunchBuffer &lb : buffers) {
-    if (lb.written) {
+    if (lb.written && !empty) {
       BufferAccess::deviceValid(*lb.buffer) = true;
       BufferAccess::hostValid(*lb.buffer) = false;
     }

@@ -85,6 +85,13 @@ __kernel void coords(__global int *out) {
   int nx = get_global_size(0), ny = get_global_size(1);
   out[(z * ny + y) * nx + x] = z * 10000 + y * 100 + x;
 }
+__kernel void fill(__global int *out, int v) {
+  out[get_global_id(0)] = v;
+}
+__kernel void fill_below(__global int *out, int v, int n) {
+  int i = get_global_id(0);
+  if (i < n) out[i] = v;
+}
 )CLC";
 
 inline void square(ferry::KernelContext kc, float *a, int n) {
@@ -95,6 +102,11 @@ inline void scale(ferry::KernelContext kc, const float *a, float *b, float s) {
   b[kc.x] = a[kc.x] * s;
 }
 inline void increment(ferry::KernelContext kc, int *a) { a[kc.x] += 1; }
+inline void fill(ferry::KernelContext kc, int *out, int v) { out[kc.x] = v; }
+inline void fill_below(ferry::KernelContext kc, int *out, int v, int n) {
+  if (kc.x < n)
+    out[kc.x] = v;
+}
 inline void coords(ferry::KernelContext kc, int *out) {
   out[(kc.z * kc.maxY + kc.y) * kc.maxX + kc.x] =
       kc.z * 10000 + kc.y * 100 + kc.x;

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <initializer_list>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -93,7 +94,7 @@ inline const char *policyName(Policy p) {
 // How a kernel uses a buffer argument of a launch.
 enum class Access {
   RO,    // the kernel only reads it
-  WO,    // the kernel overwrites every element: no copy-in is ever needed
+  WO,    // the kernel writes and never reads it (see ferry::wo for coverage)
   RW,    // the kernel reads it and/or writes part of it
   Unused // the kernel never touches it
 };
@@ -105,6 +106,7 @@ struct Statistics {
   std::uint64_t fromDeviceCount = 0;
   std::uint64_t fromDeviceBytes = 0;
   std::uint64_t dispatches = 0;
+  std::uint64_t programBuilds = 0; // OpenCL programs built (once per context)
   double kernelMs = 0;   // wall time spent running kernels
   double transferMs = 0; // wall time spent in transfers
   std::string device;    // "reference", "host", or the OpenCL device
@@ -201,13 +203,14 @@ inline std::string statisticsJson(const Statistics &s) {
   std::snprintf(numbers, sizeof numbers,
                 "\"to_device\": {\"count\": %llu, \"bytes\": %llu}, "
                 "\"from_device\": {\"count\": %llu, \"bytes\": %llu}, "
-                "\"dispatches\": %llu, \"kernel_ms\": %.3f, "
-                "\"transfer_ms\": %.3f",
+                "\"dispatches\": %llu, \"program_builds\": %llu, "
+                "\"kernel_ms\": %.3f, \"transfer_ms\": %.3f",
                 static_cast<unsigned long long>(s.toDeviceCount),
                 static_cast<unsigned long long>(s.toDeviceBytes),
                 static_cast<unsigned long long>(s.fromDeviceCount),
                 static_cast<unsigned long long>(s.fromDeviceBytes),
-                static_cast<unsigned long long>(s.dispatches), s.kernelMs,
+                static_cast<unsigned long long>(s.dispatches),
+                static_cast<unsigned long long>(s.programBuilds), s.kernelMs,
                 s.transferMs);
   return "{\"device\": \"" + jsonEscape(s.device) + "\", \"policy\": \"" +
          jsonEscape(s.policy) + "\", " + numbers + "}\n";
@@ -254,6 +257,10 @@ inline StatisticsState &statisticsState() {
   static StatisticsState state;
   return state;
 }
+// Constructs the statistics during static initialisation, so that
+// FERRY_STATS is written at exit by every program that includes this header
+// (an Accelerator constructs them too, should it be built earlier).
+inline const bool statisticsAtExit = (statisticsState(), true);
 
 inline double millisecondsSince(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(
@@ -291,12 +298,16 @@ const bool LibraryRegistration<Tag>::registered = registerLibrary();
 // host and device copies, the epoch they were last checked in, and the
 // device shadow (allocated by the library on first use on a device).
 // The bookkeeping is mutable: a const Buffer still has a device copy to keep.
+// Validity as seen now: in an epoch after the one the flags were last set
+// in, only the host copy counts as valid (the host may have written it).
 class BufferBase {
 public:
   void *hostPointer() const { return host_; }
   std::size_t byteSize() const { return bytes_; }
-  bool hostValid() const { return hostValid_; }
-  bool deviceValid() const { return deviceValid_; }
+  bool hostValid() const { return hostValid_ || epoch_ != currentEpoch(); }
+  bool deviceValid() const {
+    return deviceValid_ && epoch_ == currentEpoch();
+  }
   std::uint64_t epoch() const { return epoch_; }
   bool hasDeviceShadow() const { return shadow_ != nullptr; }
 
@@ -420,16 +431,25 @@ private:
 template <class T> class BufferArg {
 public:
   using Element = std::remove_const_t<T>;
-  BufferArg(const Buffer<Element> &b, Access a)
-      : buffer_(const_cast<Buffer<Element> *>(&b)), access_(a) {}
+  // No bound: the kernel may touch every element of its range.
+  static constexpr std::size_t unbounded =
+      std::numeric_limits<std::size_t>::max();
+
+  BufferArg(const Buffer<Element> &b, Access a, std::size_t bound = unbounded)
+      : buffer_(const_cast<Buffer<Element> *>(&b)), access_(a),
+        bound_(bound) {}
 
   Buffer<Element> &buffer() const { return *buffer_; }
   Access access() const { return access_; }
+  // For a WO argument, the kernel writes elements [0, min(range count,
+  // bound())); unbounded when the rewriter gave no bound.
+  std::size_t bound() const { return bound_; }
   T *data() const { return buffer_->data(); }
 
 private:
   Buffer<Element> *buffer_;
   Access access_;
+  std::size_t bound_;
 };
 
 template <class T> BufferArg<T> ro(Buffer<T> &b) {
@@ -438,8 +458,37 @@ template <class T> BufferArg<T> ro(Buffer<T> &b) {
 template <class T> BufferArg<const T> ro(const Buffer<T> &b) {
   return BufferArg<const T>(b, Access::RO);
 }
+// Write-only arguments. The rewriter's planner emits no copy-in for a wo
+// argument: it assumes the kernel overwrites the whole buffer. The runtime
+// checks that assumption at each launch. The kernel covers elements
+// [0, covered), where covered is the range's element count (Range::count()),
+// or min(count, bound) for wo(b, bound), the form the rewriter emits when
+// the covering store is guarded by `if (kc.x < bound)`; a negative bound
+// covers nothing. When covered < b.size():
+//  * FERRY_POLICY=planned on an OpenCL device: if the device copy of b is not
+//    valid, b is copied to the device before the launch, so that the
+//    elements the kernel leaves alone keep the host's values (a guarded
+//    transfer, counted in the statistics and traced like any other).
+//  * FERRY_POLICY=kernel: b is copied in before the launch (kernel policy
+//    keeps no validity across dispatches), since it is copied out after.
+//  * FERRY_POLICY=naive copies every argument in anyway; on the host device
+//    and in the reference execution nothing is copied at all.
+// When covered >= b.size() nothing is copied in under any policy.
 template <class T> BufferArg<T> wo(Buffer<T> &b) {
   return BufferArg<T>(b, Access::WO);
+}
+template <class T, class BoundIntegral,
+          std::enable_if_t<std::is_integral<BoundIntegral>::value, int> = 0>
+BufferArg<T> wo(Buffer<T> &b, BoundIntegral bound) {
+  std::size_t clamped = 0;
+  if constexpr (std::is_signed<BoundIntegral>::value) {
+    if (bound > 0)
+      clamped = static_cast<std::size_t>(
+          static_cast<std::make_unsigned_t<BoundIntegral>>(bound));
+  } else {
+    clamped = static_cast<std::size_t>(bound);
+  }
+  return BufferArg<T>(b, Access::WO, clamped);
 }
 template <class T> BufferArg<T> rw(Buffer<T> &b) {
   return BufferArg<T>(b, Access::RW);
@@ -494,23 +543,27 @@ void runOnHost(K &kernel, const Range &r, A &...args) {
 struct LaunchArg {
   const BufferBase *buffer; // null for a scalar
   Access access;
-  const void *value; // a scalar's bytes
-  std::size_t size;  // a scalar's size
+  const void *value;    // a scalar's bytes
+  std::size_t size;     // a scalar's size
+  std::size_t elements; // a buffer's element count
+  std::size_t bound;    // a buffer's bound (see ferry::wo); max: none
 };
 
 template <class A> LaunchArg packLaunchArg(A &arg) {
   using D = std::remove_cv_t<A>;
+  constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
   if constexpr (IsBufferArg<D>::value) {
-    return LaunchArg{&arg.buffer(), arg.access(), nullptr, 0};
+    return LaunchArg{&arg.buffer(), arg.access(),       nullptr,
+                     0,             arg.buffer().size(), arg.bound()};
   } else if constexpr (IsBuffer<D>::value) {
     // An unwrapped buffer: assume the kernel reads and writes it.
-    return LaunchArg{&arg, Access::RW, nullptr, 0};
+    return LaunchArg{&arg, Access::RW, nullptr, 0, arg.size(), none};
   } else {
     static_assert(std::is_trivially_copyable<D>::value,
                   "a scalar kernel argument must be trivially copyable");
     static_assert(!std::is_pointer<D>::value,
                   "pass buffers to kernels as ferry::Buffer, not pointers");
-    return LaunchArg{nullptr, Access::Unused, &arg, sizeof(D)};
+    return LaunchArg{nullptr, Access::Unused, &arg, sizeof(D), 0, none};
   }
 }
 

@@ -1,0 +1,298 @@
+// ferry::wo and its coverage check: a write-only argument whose kernel does
+// not overwrite the whole buffer gets the host's data first, so the elements
+// the kernel leaves alone survive the copy back.
+#include "TestSupport.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <limits>
+#include <numeric>
+#include <vector>
+
+using namespace ferry_test;
+
+namespace {
+
+constexpr std::uint64_t I = sizeof(int);
+constexpr int N = 8; // elements of each buffer in the policy comparison
+static_assert(sizeof(float) == sizeof(int), "byte counts below mix them");
+
+struct Counts {
+  std::uint64_t to, toBytes, from, fromBytes;
+};
+
+Counts counts() {
+  const ferry::Statistics s = ferry::statistics();
+  return Counts{s.toDeviceCount, s.toDeviceBytes, s.fromDeviceCount,
+                s.fromDeviceBytes};
+}
+
+void checkCounts(std::uint64_t to, std::uint64_t toBytes, std::uint64_t from,
+                 std::uint64_t fromBytes) {
+  const Counts c = counts();
+  CHECK(c.to == to);
+  CHECK(c.toBytes == toBytes);
+  CHECK(c.from == from);
+  CHECK(c.fromBytes == fromBytes);
+}
+
+ferry::Buffer<int> iota(std::size_t n) {
+  ferry::Buffer<int> b(n);
+  std::iota(b.begin(), b.end(), 0);
+  return b;
+}
+
+std::vector<int> values(const ferry::Buffer<int> &b) {
+  return std::vector<int>(b.begin(), b.end());
+}
+
+} // namespace
+
+TEST_CASE("wo(b, bound) keeps the bound, clamped to zero", "[writeonly]") {
+  ferry::Buffer<int> b(4);
+  CHECK(ferry::wo(b).bound() == std::numeric_limits<std::size_t>::max());
+  CHECK(ferry::wo(b).access() == ferry::Access::WO);
+  CHECK(ferry::wo(b, 3).bound() == 3);
+  CHECK(ferry::wo(b, 3).access() == ferry::Access::WO);
+  CHECK(ferry::wo(b, -5).bound() == 0);
+  CHECK(ferry::wo(b, std::numeric_limits<long long>::min()).bound() == 0);
+  CHECK(ferry::wo(b, short(7)).bound() == 7);
+  CHECK(ferry::wo(b, 9u).bound() == 9);
+  CHECK(ferry::wo(b, std::size_t(11)).bound() == 11);
+  CHECK(ferry::wo(b, std::int64_t(1) << 40).bound() ==
+        (std::size_t(1) << 40));
+  CHECK(ferry::wo(b, 'A').bound() == 65);
+}
+
+TEST_CASE("a wo argument the range covers is not copied in",
+          "[writeonly]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<int> out = iota(8);
+  ferry::resetStatistics();
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.launch(kernelsSource, "fill", fill, ferry::Range(8), ferry::wo(out),
+              7);
+    checkCounts(0, 0, 0, 0);
+    // A bound at or above the range's count covers it too.
+    cc.launch(kernelsSource, "fill_below", fill_below, ferry::Range(8),
+              ferry::wo(out, 8), 6, 8);
+    cc.launch(kernelsSource, "fill_below", fill_below, ferry::Range(8),
+              ferry::wo(out, 1000u), 5, 1000);
+    checkCounts(0, 0, 0, 0);
+    cc.fromDeviceIfStale(out);
+  });
+  checkCounts(0, 0, 1, 8 * I);
+  CHECK(values(out) == std::vector<int>(8, 5));
+}
+
+TEST_CASE("a wo argument the range covers in part is copied in first",
+          "[writeonly]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<int> out = iota(8);
+  ferry::resetStatistics();
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.launch(kernelsSource, "fill", fill, ferry::Range(5), ferry::wo(out),
+              9);
+    checkCounts(1, 8 * I, 0, 0); // the whole buffer, once
+    CHECK(out.deviceValid());
+    CHECK_FALSE(out.hostValid());
+    cc.fromDeviceIfStale(out);
+  });
+  checkCounts(1, 8 * I, 1, 8 * I);
+  CHECK(values(out) == (std::vector<int>{9, 9, 9, 9, 9, 5, 6, 7}));
+}
+
+TEST_CASE("a wo bound below the range's count is a partial overwrite",
+          "[writeonly]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+
+  SECTION("a positive bound") {
+    ferry::Buffer<int> out = iota(8);
+    ferry::resetStatistics();
+    acc.compute([&](ferry::ComputeContext &cc) {
+      cc.launch(kernelsSource, "fill_below", fill_below, ferry::Range(8),
+                ferry::wo(out, 3L), 4, 3);
+      cc.fromDeviceIfStale(out);
+    });
+    checkCounts(1, 8 * I, 1, 8 * I);
+    CHECK(values(out) == (std::vector<int>{4, 4, 4, 3, 4, 5, 6, 7}));
+  }
+  SECTION("a negative bound covers nothing") {
+    ferry::Buffer<int> out = iota(4);
+    ferry::resetStatistics();
+    acc.compute([&](ferry::ComputeContext &cc) {
+      cc.launch(kernelsSource, "fill_below", fill_below, ferry::Range(4),
+                ferry::wo(out, -2), 4, -2);
+      cc.fromDeviceIfStale(out);
+    });
+    checkCounts(1, 4 * I, 1, 4 * I);
+    CHECK(values(out) == (std::vector<int>{0, 1, 2, 3}));
+  }
+}
+
+TEST_CASE("a partial wo over a valid device copy copies nothing",
+          "[writeonly]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<int> out = iota(6);
+  ferry::resetStatistics();
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.toDeviceIfStale(out);
+    cc.launch(kernelsSource, "fill", fill, ferry::Range(2), ferry::wo(out),
+              1);
+    // The device copy is the latest after the first launch.
+    cc.launch(kernelsSource, "fill", fill, ferry::Range(1), ferry::wo(out),
+              2);
+    checkCounts(1, 6 * I, 0, 0);
+    cc.fromDeviceIfStale(out);
+  });
+  checkCounts(1, 6 * I, 1, 6 * I);
+  CHECK(values(out) == (std::vector<int>{2, 1, 2, 3, 4, 5}));
+}
+
+TEST_CASE("a partial wo in a new compute copies the host's latest data",
+          "[writeonly]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<int> out = iota(4);
+  auto body = [&](ferry::ComputeContext &cc) {
+    cc.launch(kernelsSource, "fill", fill, ferry::Range(2), ferry::wo(out),
+              8);
+    cc.fromDeviceIfStale(out);
+  };
+  ferry::resetStatistics();
+  acc.compute(body);
+  checkCounts(1, 4 * I, 1, 4 * I);
+  CHECK(out.deviceValid());
+
+  out[3] = 42; // between computes: Ferry cannot see it
+  ferry::resetStatistics();
+  acc.compute(body);
+  checkCounts(1, 4 * I, 1, 4 * I);
+  CHECK(values(out) == (std::vector<int>{8, 8, 2, 42}));
+}
+
+TEST_CASE("a wo argument over an empty range still leaves the device valid",
+          "[writeonly]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<int> out = iota(4);
+  ferry::resetStatistics();
+  acc.compute([&](ferry::ComputeContext &cc) {
+    // A planner that trusts wo sees out as on the device after this...
+    cc.launch(kernelsSource, "fill", fill, ferry::Range(0), ferry::wo(out),
+              5);
+    checkCounts(1, 4 * I, 0, 0);
+    CHECK(out.hostValid()); // nothing ran, nothing was written
+    // ...and so writes no copy-in before reading it there.
+    cc.launch(kernelsSource, "increment", increment, ferry::Range(4),
+              ferry::rw(out));
+    cc.fromDeviceIfStale(out);
+  });
+  checkCounts(1, 4 * I, 1, 4 * I);
+  CHECK(ferry::statistics().dispatches == 2);
+  CHECK(values(out) == (std::vector<int>{1, 2, 3, 4}));
+}
+
+TEST_CASE("every policy keeps what a partial wo leaves alone",
+          "[writeonly]") {
+  // What the rewriter would produce for
+  //   cc.dispatch(square, Range(N), a, N);
+  //   cc.dispatch(fill, Range(covered), out, 9);   // out: FERRY_WO
+  //   cc.dispatch(fill_below, Range(N), out2, 3, bound);
+  auto rewritten = [](ferry::ComputeContext &cc, ferry::Buffer<float> &a,
+                      ferry::Buffer<int> &out, ferry::Buffer<int> &out2,
+                      int covered, int bound) {
+    cc.toDeviceIfStale(a);
+    cc.launch(kernelsSource, "square", square, ferry::Range(N), ferry::rw(a),
+              N);
+    cc.launch(kernelsSource, "fill", fill, ferry::Range(covered),
+              ferry::wo(out), 9);
+    cc.launch(kernelsSource, "fill_below", fill_below, ferry::Range(N),
+              ferry::wo(out2, bound), 3, bound);
+    cc.fromDeviceIfStale(a);
+    cc.fromDeviceIfStale(out);
+    cc.fromDeviceIfStale(out2);
+  };
+  auto reference = [](ferry::ComputeContext &cc, ferry::Buffer<float> &a,
+                      ferry::Buffer<int> &out, ferry::Buffer<int> &out2,
+                      int covered, int bound) {
+    cc.dispatch(square, ferry::Range(N), a, N);
+    cc.dispatch(fill, ferry::Range(covered), out, 9);
+    cc.dispatch(fill_below, ferry::Range(N), out2, 3, bound);
+  };
+  struct Result {
+    std::vector<float> a;
+    std::vector<int> out, out2;
+    Counts counts;
+  };
+  auto run = [&](ferry::Accelerator &acc, bool device, int covered,
+                 int bound) {
+    ferry::Buffer<float> a(N, 1.5f);
+    ferry::Buffer<int> out = iota(N);
+    ferry::Buffer<int> out2 = iota(N);
+    ferry::resetStatistics();
+    acc.compute([&](ferry::ComputeContext &cc) {
+      if (device)
+        rewritten(cc, a, out, out2, covered, bound);
+      else
+        reference(cc, a, out, out2, covered, bound);
+    });
+    return Result{std::vector<float>(a.begin(), a.end()), values(out),
+                  values(out2), counts()};
+  };
+
+  struct Case {
+    ferry::Policy policy;
+    const char *name;
+    int covered, bound;
+    std::uint64_t to, from; // buffers copied; every buffer has N elements
+  };
+  const Case cases[] = {
+      // Full coverage: a in; a, out, out2 out.
+      {ferry::Policy::Planned, "planned", N, N, 1, 3},
+      // Partial coverage: out and out2 are copied in as well.
+      {ferry::Policy::Planned, "planned", 5, 2, 3, 3},
+      // Kernel: a in and out; out and out2 out, and in when partial.
+      {ferry::Policy::Kernel, "kernel", N, N, 1, 3},
+      {ferry::Policy::Kernel, "kernel", 5, 2, 3, 3},
+      // Naive: every argument in and out, whatever the coverage.
+      {ferry::Policy::Naive, "naive", N, N, 3, 3},
+      {ferry::Policy::Naive, "naive", 5, 2, 3, 3},
+  };
+  ferry::Accelerator referenceAcc;
+  for (const Case &c : cases) {
+    INFO("policy " << c.name << ", covered " << c.covered << ", bound "
+                   << c.bound);
+    const Result expected = run(referenceAcc, false, c.covered, c.bound);
+    CHECK(expected.out[N - 1] == (c.covered < N ? N - 1 : 9));
+    ScopedPolicy policy(c.policy);
+    const Result got = run(cpuAccelerator(), true, c.covered, c.bound);
+    CHECK(got.a == expected.a);
+    CHECK(got.out == expected.out);
+    CHECK(got.out2 == expected.out2);
+    CHECK(got.counts.to == c.to);
+    CHECK(got.counts.toBytes == c.to * I * N);
+    CHECK(got.counts.from == c.from);
+    CHECK(got.counts.fromBytes == c.from * I * N);
+  }
+}
+
+TEST_CASE("a bounded wo runs on the host device without transfers",
+          "[writeonly]") {
+  ScopedEnv device("FERRY_DEVICE", "host");
+  ferry::Accelerator acc;
+  ferry::Buffer<int> out = iota(6);
+  ferry::resetStatistics();
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.launch("not OpenCL C", "fill_below", fill_below, ferry::Range(6),
+              ferry::wo(out, 2), 7, 2);
+    cc.fromDeviceIfStale(out);
+  });
+  checkCounts(0, 0, 0, 0);
+  CHECK(values(out) == (std::vector<int>{7, 7, 2, 3, 4, 5}));
+}
