@@ -1,0 +1,235 @@
+// The transfer plan as plain data: which transfers, of which kind, where,
+// for in-memory sources, without running the rewriter. The end-to-end
+// scenarios (test/scenarios) check the same decisions by their effect.
+#include "../analyses/TestSupport.h"
+
+#include "plan/ProgramPlan.h"
+
+#include "clang/AST/ParentMapContext.h"
+
+#include <catch2/catch.hpp>
+
+using namespace clang;
+using ferry::test::Source;
+
+namespace {
+
+const char *placementName(ferry::Placement P) {
+  switch (P) {
+  case ferry::Placement::BeforeStmt:
+    return "before";
+  case ferry::Placement::EndOfBlock:
+    return "end of block";
+  case ferry::Placement::InCondition:
+    return "in condition";
+  }
+  return "?";
+}
+
+/// "toDevice(values) before line 12" for each transfer of `Function`, in
+/// the order the planner recorded them.
+std::vector<std::string> transfers(Source &S, const std::string &Function) {
+  ferry::ProgramPlan Plan = ferry::planProgram(S.context());
+  const FunctionDecl *F = S.function(Function);
+  std::vector<std::string> Out;
+  for (const ferry::FunctionPlan &FP : Plan.Functions) {
+    if (FP.Function != F)
+      continue;
+    for (const ferry::Transfer &T : FP.Transfers) {
+      SourceLocation At = T.Where == ferry::Placement::EndOfBlock
+                              ? cast<CompoundStmt>(T.Anchor)->getRBracLoc()
+                              : T.Anchor->getBeginLoc();
+      Out.push_back(std::string(ferry::runtimeCallName(T.Kind)) + "(" +
+                    T.Buffer + (T.Count.empty() ? "" : ", " + T.Count) +
+                    ") " + placementName(T.Where) + " line " +
+                    std::to_string(S.line(At)));
+    }
+  }
+  return Out;
+}
+
+const ferry::FunctionPlan &planOf(const ferry::ProgramPlan &Plan,
+                                  const FunctionDecl *F) {
+  for (const ferry::FunctionPlan &FP : Plan.Functions)
+    if (FP.Function == F)
+      return FP;
+  FAIL("no plan for the function");
+  return Plan.Functions.front();
+}
+
+const char *Prelude = R"(
+#include <ferry/ferry.hpp>
+#include <algorithm>
+#include <cstdio>
+using ferry::Buffer;
+using ferry::ComputeContext;
+using ferry::KernelContext;
+using ferry::Range;
+FERRY_KERNEL void rw(KernelContext kc, int *v) { if (kc.x < kc.maxX) v[kc.x] += 1; }
+FERRY_KERNEL void ro(KernelContext kc, const int *in, int *out) { out[kc.x] = in[kc.x]; }
+FERRY_KERNEL void partial(KernelContext kc, int *out) { if (kc.x % 2 == 0) out[kc.x] = 1; }
+)";
+
+std::string program(const std::string &Body) { return Prelude + Body; }
+
+} // namespace
+
+TEST_CASE("a loop of dispatches copies in before it and out after it", "[plan]") {
+  Source S(program(R"(
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int rounds) {
+  for (int r = 0; r < rounds; ++r)                         // LOOP
+    cc.dispatch(rw, Range(v.size()), v);
+}                                                          // END
+)"));
+  CHECK(transfers(S, "run") ==
+        std::vector<std::string>{
+            "toDevice(v) before line " + std::to_string(S.lineOf("// LOOP")),
+            // rounds may be 0: whether the host copy is stale is known only
+            // at run time.
+            "fromDeviceIfStale(v) end of block line " +
+                std::to_string(S.lineOf("// END"))});
+}
+
+TEST_CASE("a covering write-only kernel needs no copy in", "[plan]") {
+  Source S(program(R"(
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &in, Buffer<float> &f, Buffer<int> &out) {
+  cc.dispatch(ro, Range(out.size()), in, out);
+}                                                          // END
+)"));
+  ferry::ProgramPlan Plan = ferry::planProgram(S.context());
+  const ferry::FunctionPlan &FP = planOf(Plan, S.function("run"));
+  REQUIRE(FP.Dispatches.size() == 1);
+  REQUIRE(FP.Dispatches[0].Arguments.size() == 2);
+  CHECK(FP.Dispatches[0].Arguments[0].Wrapper == "ro");
+  CHECK(FP.Dispatches[0].Arguments[1].Wrapper == "wo");
+  // `in` and `out` may be the same buffer (both Buffer<int>&), so their
+  // copies are guarded; `out` is never copied in.
+  std::vector<std::string> T = transfers(S, "run");
+  CHECK(std::count_if(T.begin(), T.end(), [](const std::string &L) {
+          return L.rfind("toDevice", 0) == 0 && L.find("(out)") != std::string::npos;
+        }) == 0);
+}
+
+TEST_CASE("a kernel that writes part of a buffer needs the host data first", "[plan]") {
+  Source S(program(R"(
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &out) {
+  cc.dispatch(partial, Range(out.size()), out);            // DISPATCH
+}
+)"));
+  std::vector<std::string> T = transfers(S, "run");
+  REQUIRE(!T.empty());
+  CHECK(T.front() == "toDevice(out) before line " +
+                         std::to_string(S.lineOf("// DISPATCH")));
+}
+
+TEST_CASE("a read inside an if copies only on that branch", "[plan]") {
+  Source S(program(R"(
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int steps) {
+  for (int s = 0; s < steps; ++s) {
+    cc.dispatch(rw, Range(v.size()), v);
+    if (s % 3 == 0)
+      std::printf("%d\n", v[0]);                           // READ
+  }
+}
+)"));
+  std::vector<std::string> T = transfers(S, "run");
+  CHECK(std::find(T.begin(), T.end(),
+                  "fromDevice(v) before line " +
+                      std::to_string(S.lineOf("// READ"))) != T.end());
+}
+
+TEST_CASE("names that may denote several buffers get guarded copies at the use",
+          "[plan]") {
+  Source S(program(R"(
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &a, int steps) {
+  Buffer<int> b(a.size());
+  Buffer<int> *from = &a, *to = &b;
+  for (int s = 0; s < steps; ++s) {
+    cc.dispatch(ro, Range(a.size()), *from, *to);          // DISPATCH
+    std::swap(from, to);
+  }
+}
+)"));
+  ferry::ProgramPlan Plan = ferry::planProgram(S.context());
+  const ferry::FunctionPlan &FP = planOf(Plan, S.function("run"));
+  CHECK(FP.staticCopies() == 0);
+  std::vector<std::string> T = transfers(S, "run");
+  CHECK(std::find(T.begin(), T.end(),
+                  "toDeviceIfStale(*from) before line " +
+                      std::to_string(S.lineOf("// DISPATCH"))) != T.end());
+  // The local `b` dies with the function: it is never copied back.
+  for (const std::string &L : T)
+    CHECK(L.find("(b)") == std::string::npos);
+}
+
+TEST_CASE("a whole-buffer host write needs no copy back first", "[plan]") {
+  Source S(program(R"(
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v) {
+  cc.dispatch(rw, Range(v.size()), v);
+  std::fill(v.begin(), v.end(), 7);                        // FILL
+  cc.dispatch(rw, Range(v.size()), v);
+}
+)"));
+  std::vector<std::string> T = transfers(S, "run");
+  const std::string Fill = std::to_string(S.lineOf("// FILL"));
+  CHECK(std::find(T.begin(), T.end(), "hostWrites(v) before line " + Fill) !=
+        T.end());
+  CHECK(std::find(T.begin(), T.end(), "fromDevice(v) before line " + Fill) ==
+        T.end());
+}
+
+TEST_CASE("std::copy into a buffer leaves its coverage to the runtime", "[plan]") {
+  Source S(program(R"(
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, Buffer<float> &w) {
+  Buffer<int> tmp(v.size());
+  cc.dispatch(rw, Range(v.size()), v);
+  std::copy(tmp.begin(), tmp.end(), v.begin());            // COPY
+}
+)"));
+  std::vector<std::string> T = transfers(S, "run");
+  CHECK(std::find(T.begin(), T.end(),
+                  "hostWrites(v, tmp.size()) before line " +
+                      std::to_string(S.lineOf("// COPY"))) != T.end());
+}
+
+TEST_CASE("an early return copies back what its own path left stale", "[plan]") {
+  Source S(program(R"(
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, bool stop) {
+  cc.dispatch(rw, Range(v.size()), v);
+  if (stop)
+    return;                                                // RETURN
+  v[0] = 1;
+}
+)"));
+  std::vector<std::string> T = transfers(S, "run");
+  CHECK(std::find(T.begin(), T.end(),
+                  "fromDevice(v) before line " +
+                      std::to_string(S.lineOf("// RETURN"))) != T.end());
+}
+
+TEST_CASE("a compute function called from another hands its buffers over",
+          "[plan]") {
+  Source S(program(R"(
+FERRY_COMPUTE void inner(ComputeContext &cc, Buffer<int> &v) {
+  cc.dispatch(rw, Range(v.size()), v);
+}
+FERRY_COMPUTE void outer(ComputeContext &cc, Buffer<int> &v) {
+  v[0] = 5;
+  inner(cc, v);
+  std::printf("%d\n", v[1]);                               // AFTER
+}
+)"));
+  ferry::ProgramPlan Plan = ferry::planProgram(S.context());
+  CHECK(Plan.Entries.count(S.function("outer")) == 1);
+  CHECK(Plan.Entries.count(S.function("inner")) == 0);
+  // A called compute function returns its buffers valid on the host, as an
+  // entry does; the caller then needs no copy to read them, and the callee,
+  // not knowing what its caller left on the device, guards its copy in.
+  std::vector<std::string> Outer = transfers(S, "outer");
+  for (const std::string &L : Outer)
+    CHECK(L.find("line " + std::to_string(S.lineOf("// AFTER"))) == std::string::npos);
+  std::vector<std::string> Inner = transfers(S, "inner");
+  REQUIRE(Inner.size() == 2);
+  CHECK(Inner[0].rfind("toDeviceIfStale(v) before", 0) == 0);
+  CHECK(Inner[1].rfind("fromDevice(v) end of block", 0) == 0);
+}

@@ -1,0 +1,38 @@
+// `continue` skips a dispatch, `break` leaves after a host read: the state
+// each jump carries meets the loop's own at its head and exit.
+//
+// By hand (16 ints = 64 B): `values` in once before the loop (1). Even steps
+// dispatch and then read values[0] (2, 4, 8, ..., 128): one copy out after
+// each of the 7 dispatches, the 7th passing 100 and breaking. Odd steps
+// `continue` before touching anything. After the loop the host copy is
+// valid on every path: nothing at the exit. In 1, out 7.
+// ferry-test: golden
+// ferry-test: to_device 1 to_device_bytes 64 from_device 7 from_device_bytes 448
+// ferry-test: dispatches 7
+#include "Print.h"
+
+FERRY_KERNEL void doubleAll(ferry::KernelContext kc, int *values) {
+  if (kc.x < kc.maxX)
+    values[kc.x] *= 2;
+}
+
+FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &values,
+                       int limit) {
+  int steps = 0;
+  for (int s = 0; s < 50; ++s) {
+    if (s % 2 == 1)
+      continue;
+    cc.dispatch(doubleAll, ferry::Range(values.size()), values);
+    ++steps;
+    if (values[0] > limit)
+      break;
+  }
+  std::printf("%d dispatches, values[3] = %d\n", steps, values[3]);
+}
+
+int main() {
+  ferry::Buffer<int> values(16, 1);
+  ferry::Accelerator acc;
+  acc.compute([&](ferry::ComputeContext &cc) { run(cc, values, 100); });
+  printBuffer("values", values);
+}
