@@ -231,7 +231,35 @@ const Expr *skipTransparent(const Expr *E) {
   }
 }
 
-Prec precOf(const Expr *E) {
+/// The sub-expression an explicit cast converts, and whether the cast is
+/// printed at all: casts that only add const or keep the type vanish.
+const Expr *castOperand(const ExplicitCastExpr *C) {
+  return C->getSubExprAsWritten();
+}
+
+bool castIsPrinted(const ExplicitCastExpr *C) {
+  CastKind K = C->getCastKind();
+  if (K == CK_ToVoid)
+    return true;
+  if (K == CK_ConstructorConversion || C->getType()->isRecordType() ||
+      C->getType()->isArrayType() || C->getType()->isReferenceType())
+    return false;
+  QualType To = C->getType().getUnqualifiedType().getCanonicalType();
+  QualType From = castOperand(C)
+                      ->getType()
+                      .getNonReferenceType()
+                      .getUnqualifiedType()
+                      .getCanonicalType();
+  if (To->isPointerType() && From->isPointerType())
+    return To->getPointeeType().getCanonicalType() !=
+           From->getPointeeType().getCanonicalType();
+  return To != From;
+}
+
+/// How tightly an expression as printed binds. `IsRefPointer` tells a use of
+/// a C++ reference printed as `*name`.
+Prec precOf(const Expr *E,
+            llvm::function_ref<bool(const DeclRefExpr *)> IsRefPointer) {
   E = skipTransparent(E);
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
     if (ICE->getCastKind() == CK_NullToPointer)
@@ -240,31 +268,30 @@ Prec precOf(const Expr *E) {
       return Prec::Cast;
     return Prec::Other;
   }
-  if (isa<DeclRefExpr>(E) || isa<IntegerLiteral>(E) ||
-      isa<FloatingLiteral>(E) || isa<CXXBoolLiteralExpr>(E) ||
-      isa<CharacterLiteral>(E) || isa<ParenExpr>(E) ||
-      isa<ArraySubscriptExpr>(E) || isa<CXXNullPtrLiteralExpr>(E) ||
-      isa<CXXScalarValueInitExpr>(E))
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return IsRefPointer(DRE) ? Prec::Cast : Prec::Primary;
+  if (isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) ||
+      isa<CXXBoolLiteralExpr>(E) || isa<CharacterLiteral>(E) ||
+      isa<ParenExpr>(E) || isa<ArraySubscriptExpr>(E) ||
+      isa<CXXNullPtrLiteralExpr>(E) || isa<CXXScalarValueInitExpr>(E))
     return Prec::Primary;
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    const auto *RT = ME->getBase()->getType()->getPointeeOrArrayElementType();
     if (!ME->isArrow() && isKernelContextType(ME->getBase()->getType()))
       return Prec::Cast; // possibly (int)get_global_id(0)
-    (void)RT;
     return Prec::Primary;
   }
   if (isa<CallExpr>(E))
     return Prec::Cast; // (int)abs(x) at worst
   if (const auto *C = dyn_cast<ExplicitCastExpr>(E)) {
-    if (C->getCastKind() == CK_NoOp || C->getCastKind() == CK_LValueToRValue)
-      return precOf(C->getSubExpr());
+    if (!castIsPrinted(C))
+      return precOf(castOperand(C), IsRefPointer);
     return Prec::Cast;
   }
   if (isa<UnaryExprOrTypeTraitExpr>(E))
     return Prec::Cast;
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() == UO_Extension)
-      return precOf(U->getSubExpr());
+      return precOf(U->getSubExpr(), IsRefPointer);
     if (U->isPostfix())
       return Prec::Primary;
   }
@@ -282,6 +309,8 @@ struct VarInfo {
 
 struct Version {
   std::string Name;
+  /// Its entry in Emitter::Funcs.
+  unsigned Index = 0;
   Space ReturnSpace = Space::Private;
 };
 
@@ -300,6 +329,10 @@ struct FunctionState {
   Space ReturnSpace = Space::Private;
   /// Variables whose declaration was already diagnosed: uses stay quiet.
   std::set<const ValueDecl *> Poisoned;
+  /// The start of the statement being printed (for continuation lines).
+  SourceLocation StmtStart;
+  /// The versions (Emitter::Funcs indices) this function calls.
+  std::set<unsigned> Callees;
 };
 
 class Emitter {
@@ -322,7 +355,15 @@ private:
   bool NeedsKernelContext = false;
   bool NeedsOffsetof = false;
 
-  std::string Types, Constants, Functions, HostChecks;
+  std::string Types, Constants, HostChecks;
+  /// Every emitted function, in the order its emission started. The program
+  /// lists them callees first, otherwise in source order.
+  struct EmittedFunction {
+    std::string Text;
+    SourceLocation Loc;
+    std::set<unsigned> Callees;
+  };
+  std::vector<EmittedFunction> Funcs;
   std::set<std::pair<unsigned, std::string>> Reported;
 
   std::map<const RecordDecl *, std::string> RecordNames;
@@ -408,7 +449,86 @@ private:
     S.Out += std::string((S.Indent + ExtraIndent) * IndentWidth, ' ') + Text +
              "\n";
     if (S.CurLine)
-      ++S.CurLine;
+      S.CurLine += 1 + std::count(Text.begin(), Text.end(), '\n');
+  }
+
+  /// The user's comments on whole lines between `From` and `To` (two points
+  /// of one file, outside macros), printed at the current indentation.
+  void comments(SourceLocation From, SourceLocation To) {
+    if (From.isInvalid() || To.isInvalid() || From.isMacroID() ||
+        To.isMacroID())
+      return;
+    FileID FID = SM.getFileID(From);
+    if (FID != SM.getFileID(To))
+      return;
+    unsigned A = SM.getFileOffset(From), B = SM.getFileOffset(To);
+    if (A >= B)
+      return;
+    bool Invalid = false;
+    llvm::StringRef Buf = SM.getBufferData(FID, &Invalid);
+    if (Invalid)
+      return;
+    llvm::StringRef Text = Buf.slice(A, B);
+    // Skip the rest of From's line: a comment there trails code.
+    size_t NL = Text.find('\n');
+    if (NL == llvm::StringRef::npos)
+      return;
+    unsigned Off = A + NL + 1;
+    bool InBlock = false;
+    while (Off < B) {
+      size_t End = Buf.find('\n', Off);
+      if (End == llvm::StringRef::npos || End > B)
+        End = B;
+      llvm::StringRef L = Buf.slice(Off, End).rtrim();
+      llvm::StringRef T = L.ltrim();
+      SourceLocation Loc = SM.getComposedLoc(FID, Off + (L.size() - T.size()));
+      if (InBlock) {
+        line(Loc, T.str());
+        InBlock = !T.contains("*/");
+      } else if (T.starts_with("//")) {
+        line(Loc, T.str());
+      } else if (T.starts_with("/*")) {
+        line(Loc, T.str());
+        InBlock = !T.drop_front(2).contains("*/");
+      }
+      Off = End + 1;
+    }
+  }
+
+  /// Where a token's text ends.
+  SourceLocation endOf(SourceLocation Loc) {
+    if (Loc.isInvalid() || Loc.isMacroID())
+      return {};
+    return Lexer::getLocForEndOfToken(Loc, 0, SM, Ctx.getLangOpts());
+  }
+
+  /// " " between two parts of an expression, or a line break where the user
+  /// broke the line, keeping the continuation's indentation relative to the
+  /// statement.
+  std::string gap(SourceLocation Before, SourceLocation Next) {
+    if (!Cur || Cur->StmtStart.isInvalid() || Before.isInvalid() ||
+        Next.isInvalid() || Before.isMacroID() || Next.isMacroID() ||
+        SM.getFileID(Before) != SM.getFileID(Next))
+      return " ";
+    unsigned L0 = SM.getSpellingLineNumber(Before);
+    unsigned L1 = SM.getSpellingLineNumber(Next);
+    if (L1 <= L0)
+      return " ";
+    unsigned C0 = SM.getSpellingColumnNumber(Cur->StmtStart);
+    unsigned C1 = SM.getSpellingColumnNumber(Next);
+    unsigned Base = Cur->Indent * IndentWidth;
+    unsigned Col = C1 > C0 ? Base + (C1 - C0) : Base + 2 * IndentWidth;
+    return "\n" + std::string(Col, ' ');
+  }
+
+  /// The text between two operands around operator `Op`, breaking the line
+  /// before or after the operator where the user did.
+  std::string around(const Expr *LHS, SourceLocation OpLoc, const Expr *RHS,
+                     llvm::StringRef Op) {
+    std::string Before = gap(LHS->getEndLoc(), OpLoc);
+    if (Before != " ")
+      return Before + Op.str() + " ";
+    return (Op == "," ? "" : " ") + Op.str() + gap(OpLoc, RHS->getBeginLoc());
   }
 
   // ---- types -----------------------------------------------------------
@@ -425,9 +545,9 @@ private:
   std::string hostTypeName(const RecordDecl *RD);
 
   // ---- functions -------------------------------------------------------
-  std::string requestVersion(const FunctionDecl *F,
-                             const std::vector<Space> &Spaces,
-                             const Expr *Site, Space &ReturnSpace);
+  const Version &requestVersion(const FunctionDecl *F,
+                                const std::vector<Space> &Spaces,
+                                const Expr *Site);
   void emitFunction(const FunctionDecl *F, const std::vector<Space> &Spaces,
                     const std::string &Name, bool IsKernel, Version &V);
   std::string functionName(const FunctionDecl *F);
@@ -443,6 +563,7 @@ private:
   // ---- expressions -----------------------------------------------------
   std::string expr(const Expr *E);
   std::string cond(const Expr *E);
+  Prec prec(const Expr *E);
   std::string operand(const Expr *E); // as the operand of a cast/unary op
   std::string postfixBase(const Expr *E);
   std::string converted(const Expr *E, QualType Target);
@@ -591,7 +712,9 @@ std::string Emitter::declare(QualType T, const std::string &Name,
       return "void*" + Sep + Name;
     }
     std::string Q = T.isConstQualified() ? " const" : "";
-    return spaceQualifier(PointerSpace) + typeName(P, Loc) + "*" + Q + Sep +
+    // bool in memory the host shares is the host's byte.
+    return spaceQualifier(PointerSpace) +
+           typeName(P, Loc, PointerSpace != Space::Private) + "*" + Q + Sep +
            Name;
   }
   if (C->isReferenceType()) {
@@ -835,10 +958,17 @@ std::string Emitter::sourceText(SourceRange R) {
 std::string Emitter::intLiteral(const IntegerLiteral *IL) {
   QualType T = IL->getType().getCanonicalType();
   llvm::APInt V = IL->getValue();
-  std::string Spelling = sourceText(IL->getSourceRange());
-  bool Hex = llvm::StringRef(Spelling).starts_with_insensitive("0x");
-  std::string Text = Hex ? "0x" + llvm::toString(V, 16, false, false)
-                         : llvm::toString(V, 10, false);
+  // The user's digits (decimal, octal or hex, as written), without the
+  // suffix: OpenCL C's is worked out from the type below.
+  std::string SpellingText = sourceText(IL->getSourceRange());
+  llvm::StringRef Spelling = SpellingText;
+  llvm::StringRef Digits = Spelling.rtrim("uUlLzZ");
+  bool Plain = !Digits.empty() && !Digits.starts_with_insensitive("0b") &&
+               llvm::all_of(Digits, [](char C) {
+                 return isxdigit(static_cast<unsigned char>(C)) || C == 'x' ||
+                        C == 'X';
+               });
+  std::string Text = Plain ? Digits.str() : llvm::toString(V, 10, false);
   std::string Suffix;
   if (const auto *BT = T->getAs<BuiltinType>()) {
     switch (BT->getKind()) {
@@ -931,17 +1061,15 @@ std::string Emitter::functionName(const FunctionDecl *F) {
   return Name;
 }
 
-std::string Emitter::requestVersion(const FunctionDecl *F,
-                                    const std::vector<Space> &Spaces,
-                                    const Expr *Site, Space &ReturnSpace) {
+const Version &Emitter::requestVersion(const FunctionDecl *F,
+                                       const std::vector<Space> &Spaces,
+                                       const Expr *Site) {
   std::string Key;
   for (Space S : Spaces)
     Key += spaceWord(S)[0];
   auto It = Versions.find({F, Key});
-  if (It != Versions.end()) {
-    ReturnSpace = It->second.ReturnSpace;
-    return It->second.Name;
-  }
+  if (It != Versions.end())
+    return It->second;
   std::string Name = functionName(F);
   if (isReservedInOpenCL(Name))
     Name = "ferry_" + Name;
@@ -957,8 +1085,7 @@ std::string Emitter::requestVersion(const FunctionDecl *F,
   Stack.push_back({F, Site});
   emitFunction(F, Spaces, Name, /*IsKernel=*/false, V);
   Stack.pop_back();
-  ReturnSpace = V.ReturnSpace;
-  return Name;
+  return V;
 }
 
 namespace {
@@ -990,6 +1117,8 @@ void Emitter::emitFunction(const FunctionDecl *F,
   State.IsKernel = IsKernel;
   FunctionState *Saved = Cur;
   Cur = &State;
+  V.Index = Funcs.size();
+  Funcs.push_back({"", SM.getExpansionLoc(F->getBeginLoc()), {}});
 
   std::vector<std::string> Params;
   std::vector<std::string> Prologue;
@@ -1067,7 +1196,8 @@ void Emitter::emitFunction(const FunctionDecl *F,
         error(Loc, "references to arrays cannot be translated to OpenCL C");
         State.Poisoned.insert(P);
       }
-      Params.push_back(spaceQualifier(Info.Where) + typeName(Pointee, Loc) +
+      Params.push_back(spaceQualifier(Info.Where) +
+                       typeName(Pointee, Loc, Info.Where != Space::Private) +
                        "* " + PName);
     } else if (T->isReferenceType()) {
       // const T& and T&&: by value.
@@ -1120,7 +1250,8 @@ void Emitter::emitFunction(const FunctionDecl *F,
 
   std::string Text = "#line " + std::to_string(SigLine) + " " + quoted(File) +
                      "\n" + Sig + "\n" + State.Out + "}\n\n";
-  Functions += Text;
+  Funcs[V.Index].Text = std::move(Text);
+  Funcs[V.Index].Callees = std::move(State.Callees);
   Cur = Saved;
 }
 
@@ -1129,7 +1260,10 @@ void Emitter::emitFunction(const FunctionDecl *F,
 // ======================================================================
 
 void Emitter::compoundBody(const CompoundStmt *CS, bool SwitchBody) {
+  SourceLocation Prev = CS->getLBracLoc();
   for (const Stmt *S : CS->body()) {
+    comments(Prev, S->getBeginLoc());
+    Prev = endOf(S->getEndLoc());
     if (SwitchBody) {
       // Labels one level out, their statements at the body's level.
       while (isa<SwitchCase>(S)) {
@@ -1156,12 +1290,26 @@ void Emitter::compoundBody(const CompoundStmt *CS, bool SwitchBody) {
         } else {
           Label = "default:";
         }
+        const Stmt *Sub = SC->getSubStmt();
+        // `case 3: {` keeps its block on the label's line.
+        if (const auto *Block = dyn_cast<CompoundStmt>(Sub);
+            Block && !isa<SwitchCase>(Sub) &&
+            lineOf(Block->getLBracLoc()) == lineOf(SC->getBeginLoc())) {
+          line(SC->getBeginLoc(), Label + " {", -1);
+          compoundBody(Block, false);
+          line({}, "}", -1);
+          S = nullptr;
+          break;
+        }
         line(SC->getBeginLoc(), Label, -1);
-        S = SC->getSubStmt();
+        S = Sub;
       }
+      if (!S)
+        continue;
     }
     stmt(S);
   }
+  comments(Prev, CS->getRBracLoc());
 }
 
 void Emitter::subStmt(const Stmt *S) {
@@ -1257,7 +1405,8 @@ std::string Emitter::varDeclInline(const VarDecl *VD) {
       Addr = expr(U->getSubExpr());
     else
       Addr = "&" + postfixBase(Init);
-    return spaceQualifier(Info.Where) + typeName(Pointee, Loc) + "* " + Name +
+    return spaceQualifier(Info.Where) +
+           typeName(Pointee, Loc, Info.Where != Space::Private) + "* " + Name +
            " = " + Addr;
   }
   if (!checkDeviceType(T, Loc)) {
@@ -1310,6 +1459,7 @@ void Emitter::stmt(const Stmt *S) {
   if (!S)
     return;
   SourceLocation Loc = S->getBeginLoc();
+  Cur->StmtStart = Loc;
   switch (S->getStmtClass()) {
   case Stmt::CompoundStmtClass: {
     line(Loc, "{");
@@ -1323,7 +1473,31 @@ void Emitter::stmt(const Stmt *S) {
     line(Loc, ";");
     return;
   case Stmt::DeclStmtClass: {
-    for (const Decl *D : cast<DeclStmt>(S)->decls()) {
+    // `int x = 1, y = 2;` stays one line when the declarators share a type.
+    const auto *DS = cast<DeclStmt>(S);
+    if (!DS->isSingleDecl()) {
+      bool Joinable = true;
+      QualType First;
+      for (const Decl *D : DS->decls()) {
+        const auto *VD = dyn_cast<VarDecl>(D);
+        if (!VD) {
+          Joinable = false;
+          break;
+        }
+        QualType T = VD->getType().getCanonicalType();
+        if (T->isPointerType() || T->isArrayType() || T->isReferenceType() ||
+            isa<DecompositionDecl>(VD) || (!First.isNull() && T != First)) {
+          Joinable = false;
+          break;
+        }
+        First = T;
+      }
+      if (Joinable) {
+        line(Loc, forInit(S) + ";");
+        return;
+      }
+    }
+    for (const Decl *D : DS->decls()) {
       if (const auto *VD = dyn_cast<VarDecl>(D))
         varDecl(VD, D->getLocation());
       else if (isa<TypedefNameDecl>(D) || isa<UsingDecl>(D) ||
@@ -1384,6 +1558,7 @@ void Emitter::stmt(const Stmt *S) {
         if (const auto *ElseIf = dyn_cast<IfStmt>(Else);
             ElseIf && !ElseIf->getInit() && !ElseIf->getConditionVariable() &&
             !ElseIf->isConstexpr()) {
+          Cur->StmtStart = ElseIf->getBeginLoc();
           Prefix = "} else if (" + cond(ElseIf->getCond()) + ")";
           Loc = {};
           If = ElseIf;
@@ -1408,6 +1583,7 @@ void Emitter::stmt(const Stmt *S) {
       if (const auto *ElseIf = dyn_cast<IfStmt>(Else);
           ElseIf && !ElseIf->getInit() && !ElseIf->getConditionVariable() &&
           !ElseIf->isConstexpr()) {
+        Cur->StmtStart = ElseIf->getBeginLoc();
         Prefix = "else if (" + cond(ElseIf->getCond()) + ")";
         Loc = {};
         If = ElseIf;
@@ -1477,10 +1653,12 @@ void Emitter::stmt(const Stmt *S) {
       ++Cur->Indent;
       compoundBody(CS, false);
       --Cur->Indent;
+      Cur->StmtStart = D->getWhileLoc();
       line({}, "} while (" + cond(D->getCond()) + ");");
     } else {
       line(Loc, "do");
       subStmt(D->getBody());
+      Cur->StmtStart = D->getWhileLoc();
       line({}, "while (" + cond(D->getCond()) + ");");
     }
     return;
@@ -1497,9 +1675,18 @@ void Emitter::stmt(const Stmt *S) {
       return;
     }
     line(Loc, "switch (" + expr(Sw->getCond()) + ") {");
-    Cur->Indent += 2;
+    // Labels indented under the switch, or level with it, as the user has
+    // them; statements one level deeper than the labels.
+    unsigned Step = 2;
+    if (!CS->body_empty() && isa<SwitchCase>(CS->body_front())) {
+      SourceLocation L0 = SM.getExpansionLoc(Loc);
+      SourceLocation L1 = SM.getExpansionLoc(CS->body_front()->getBeginLoc());
+      if (SM.getExpansionColumnNumber(L1) <= SM.getExpansionColumnNumber(L0))
+        Step = 1;
+    }
+    Cur->Indent += Step;
     compoundBody(CS, true);
-    Cur->Indent -= 2;
+    Cur->Indent -= Step;
     line({}, "}");
     return;
   }
@@ -1665,14 +1852,22 @@ bool Emitter::isKernelContextParamRef(const Expr *E) {
 // ======================================================================
 
 
+Prec Emitter::prec(const Expr *E) {
+  return precOf(E, [&](const DeclRefExpr *DRE) {
+    auto It = Cur->Vars.find(DRE->getDecl());
+    return It != Cur->Vars.end() && It->second.RefPointer &&
+           !Cur->Poisoned.count(DRE->getDecl());
+  });
+}
+
 std::string Emitter::operand(const Expr *E) {
   std::string S = expr(E);
-  return precOf(E) == Prec::Other ? "(" + S + ")" : S;
+  return prec(E) == Prec::Other ? "(" + S + ")" : S;
 }
 
 std::string Emitter::postfixBase(const Expr *E) {
   std::string S = expr(E);
-  return precOf(E) == Prec::Primary ? S : "(" + S + ")";
+  return prec(E) == Prec::Primary ? S : "(" + S + ")";
 }
 
 std::string Emitter::cond(const Expr *E) {
@@ -1737,7 +1932,7 @@ std::string Emitter::declRef(const DeclRefExpr *DRE) {
       return "0";
     auto It = Cur->Vars.find(VD);
     if (It != Cur->Vars.end())
-      return It->second.RefPointer ? "(*" + It->second.Name + ")"
+      return It->second.RefPointer ? "*" + It->second.Name
                                    : It->second.Name;
     if (VD->hasGlobalStorage() && !VD->isStaticLocal()) {
       QualType T = VD->getType();
@@ -2005,6 +2200,10 @@ std::string Emitter::call(const CallExpr *CE) {
     }
   std::vector<std::string> Args;
   std::vector<Space> Spaces;
+  std::vector<std::string> Seps;
+  for (unsigned I = 1; I < CE->getNumArgs(); ++I)
+    Seps.push_back("," + gap(CE->getArg(I - 1)->getEndLoc(),
+                             CE->getArg(I)->getBeginLoc()));
   for (unsigned I = 0; I < CE->getNumArgs() && I < Def->getNumParams(); ++I) {
     QualType PT = Def->getParamDecl(I)->getType();
     const Expr *A = CE->getArg(I);
@@ -2025,12 +2224,13 @@ std::string Emitter::call(const CallExpr *CE) {
       Args.push_back(expr(A));
     }
   }
-  Space RS = Space::Private;
-  std::string Name = requestVersion(Def, Spaces, CE, RS);
-  CallReturnSpaces[CE] = RS;
+  const Version &V = requestVersion(Def, Spaces, CE);
+  CallReturnSpaces[CE] = V.ReturnSpace;
+  Cur->Callees.insert(V.Index);
+  const std::string &Name = V.Name;
   std::string S = Name + "(";
   for (size_t I = 0; I < Args.size(); ++I)
-    S += (I ? ", " : "") + Args[I];
+    S += (I ? Seps[I - 1] : "") + Args[I];
   return S + ")";
 }
 
@@ -2112,7 +2312,9 @@ std::string Emitter::expr(const Expr *E) {
     if (Op == BO_PtrMemD || Op == BO_PtrMemI || Op == BO_Cmp)
       return cannot(E);
     if (Op == BO_LAnd || Op == BO_LOr)
-      return cat({cond(B->getLHS()), " " + B->getOpcodeStr().str() + " ",
+      return cat({cond(B->getLHS()),
+                  around(B->getLHS(), B->getOperatorLoc(), B->getRHS(),
+                         B->getOpcodeStr()),
                   cond(B->getRHS())});
     if (Op == BO_Assign && B->getLHS()->getType()->isPointerType())
       if (const VarInfo *VI = varInfo(B->getLHS());
@@ -2123,14 +2325,20 @@ std::string Emitter::expr(const Expr *E) {
                   "' would point into different address spaces ('" +
                   spaceWord(VI->Where) + "' and '" +
                   spaceWord(pointerSpace(B->getRHS())) + "')");
-    std::string Sep = Op == BO_Comma ? ", " : " " + B->getOpcodeStr().str() + " ";
-    return cat({expr(B->getLHS()), Sep, expr(B->getRHS())});
+    return cat({expr(B->getLHS()),
+                around(B->getLHS(), B->getOperatorLoc(), B->getRHS(),
+                       B->getOpcodeStr()),
+                expr(B->getRHS())});
   }
   case Stmt::ConditionalOperatorClass: {
     const auto *C = cast<ConditionalOperator>(E);
     if (C->getType()->isPointerType())
       pointerSpace(C);
-    return cat({cond(C->getCond()), " ? ", expr(C->getTrueExpr()), " : ",
+    return cat({cond(C->getCond()),
+                around(C->getCond(), C->getQuestionLoc(), C->getTrueExpr(), "?"),
+                expr(C->getTrueExpr()),
+                around(C->getTrueExpr(), C->getColonLoc(), C->getFalseExpr(),
+                       ":"),
                 expr(C->getFalseExpr())});
   }
   case Stmt::ImplicitCastExprClass: {
@@ -2168,30 +2376,46 @@ std::string Emitter::expr(const Expr *E) {
   case Stmt::CXXConstCastExprClass:
   case Stmt::CXXReinterpretCastExprClass: {
     const auto *C = cast<ExplicitCastExpr>(E);
-    const Expr *Sub = C->getSubExpr();
-    CastKind K = C->getCastKind();
+    const Expr *Sub = castOperand(C);
+    // The conversion the cast performs may sit in implicit casts beneath it
+    // (static_cast<int>(f) is a NoOp over a FloatingToIntegral): look at
+    // the whole chain.
+    for (const Expr *X = C; X != Sub;) {
+      const auto *CE = dyn_cast<CastExpr>(X);
+      if (!CE)
+        break;
+      CastKind K = CE->getCastKind();
+      if (K == CK_DerivedToBase || K == CK_UncheckedDerivedToBase ||
+          K == CK_BaseToDerived || K == CK_Dynamic) {
+        error(Loc, "class hierarchies cannot be translated to OpenCL C");
+        return "0";
+      }
+      if (K == CK_UserDefinedConversion) {
+        error(Loc, "user-defined conversions cannot be translated to OpenCL C",
+              E->getSourceRange());
+        return "0";
+      }
+      if (K == CK_FunctionToPointerDecay) {
+        error(Loc, "function pointers cannot be translated to OpenCL C",
+              E->getSourceRange());
+        return "0";
+      }
+      X = CE->getSubExpr();
+    }
     if (const auto *IL = dyn_cast<InitListExpr>(skipTransparent(Sub))) {
       QualType T = C->getType();
       if (T->isRecordType() || T->isArrayType())
         return cat({"(", typeName(T.getUnqualifiedType(), Loc), ")", initList(IL)});
       return castTo(T, IL, Loc);
     }
-    if (K == CK_NoOp || K == CK_LValueToRValue || K == CK_ConstructorConversion)
-      return expr(Sub);
-    if (K == CK_ToVoid)
-      return "(void)" + operand(Sub);
-    if (K == CK_DerivedToBase || K == CK_UncheckedDerivedToBase ||
-        K == CK_BaseToDerived || K == CK_Dynamic) {
-      error(Loc, "class hierarchies cannot be translated to OpenCL C");
-      return "0";
-    }
-    if (K == CK_UserDefinedConversion) {
-      error(Loc, "user-defined conversions cannot be translated to OpenCL C",
-            E->getSourceRange());
-      return "0";
-    }
     if (C->getType()->isReferenceType() || C->getTypeAsWritten()->isReferenceType())
       return cannot(E);
+    if (C->getType()->isRecordType() || C->getType()->isArrayType())
+      return expr(C->getSubExpr());
+    if (!castIsPrinted(C))
+      return expr(Sub);
+    if (C->getCastKind() == CK_ToVoid)
+      return "(void)" + operand(Sub);
     return castTo(C->getType(), Sub, Loc);
   }
   case Stmt::CallExprClass:
@@ -2331,7 +2555,23 @@ Emitter::run(llvm::ArrayRef<const FunctionDecl *> Kernels) {
   S += Types;
   if (!Constants.empty())
     S += Constants + "\n";
-  S += Functions;
+  // Callees before callers; otherwise in the order of the source.
+  std::vector<bool> Done(Funcs.size());
+  for (size_t Count = 0; Count < Funcs.size(); ++Count) {
+    size_t Best = Funcs.size();
+    for (size_t I = 0; I < Funcs.size(); ++I) {
+      if (Done[I] || !llvm::all_of(Funcs[I].Callees,
+                                   [&](unsigned C) { return Done[C]; }))
+        continue;
+      if (Best == Funcs.size() ||
+          SM.isBeforeInTranslationUnit(Funcs[I].Loc, Funcs[Best].Loc))
+        Best = I;
+    }
+    if (Best == Funcs.size())
+      break; // a cycle: recursion, already reported
+    Done[Best] = true;
+    S += Funcs[Best].Text;
+  }
   while (S.size() > 1 && S.back() == '\n' && S[S.size() - 2] == '\n')
     S.pop_back();
   if (!HostChecks.empty())
