@@ -28,9 +28,7 @@ std::string trimmed(std::string s) {
 struct Candidate {
   cl::Platform platform;
   cl::Device device;
-  std::string platformName;
-  std::string deviceName;
-  cl_device_type type = 0;
+  DeviceInfo info;
 };
 
 std::string typeName(cl_device_type type) {
@@ -67,9 +65,10 @@ std::vector<Candidate> allDevices() {
       const std::string platformName =
           trimmed(platform.getInfo<CL_PLATFORM_NAME>());
       for (cl::Device &device : devices)
-        result.push_back(Candidate{platform, device, platformName,
-                                   trimmed(device.getInfo<CL_DEVICE_NAME>()),
-                                   device.getInfo<CL_DEVICE_TYPE>()});
+        result.push_back(Candidate{
+            platform, device,
+            DeviceInfo{platformName, trimmed(device.getInfo<CL_DEVICE_NAME>()),
+                       device.getInfo<CL_DEVICE_TYPE>()}});
     } catch (const cl::Error &e) {
       throwClError(e, "querying OpenCL devices");
     }
@@ -77,25 +76,54 @@ std::vector<Candidate> allDevices() {
   return result;
 }
 
-const Candidate *firstOfType(const std::vector<Candidate> &all,
-                             cl_device_type type) {
-  for (const Candidate &c : all)
-    if (c.type & type)
-      return &c;
-  return nullptr;
-}
-
-std::string listing(const std::vector<Candidate> &all) {
-  if (all.empty())
-    return "no OpenCL platforms or devices are available";
-  std::string text = "available OpenCL devices:";
-  for (const Candidate &c : all)
-    text += "\n  platform '" + c.platformName + "': device '" + c.deviceName +
-            "' (" + typeName(c.type) + ")";
-  return text;
+std::ptrdiff_t firstOfType(const std::vector<DeviceInfo> &all,
+                           cl_device_type type) {
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (all[i].type & type)
+      return static_cast<std::ptrdiff_t>(i);
+  return -1;
 }
 
 } // namespace
+
+std::ptrdiff_t pickDevice(const std::vector<DeviceInfo> &all,
+                          const std::string &request) {
+  const std::string wanted = lower(request);
+  if (wanted.empty()) {
+    const std::ptrdiff_t gpu = firstOfType(all, CL_DEVICE_TYPE_GPU);
+    return gpu >= 0 ? gpu : firstOfType(all, CL_DEVICE_TYPE_CPU);
+  }
+  if (wanted == "gpu")
+    return firstOfType(all, CL_DEVICE_TYPE_GPU);
+  if (wanted == "cpu")
+    return firstOfType(all, CL_DEVICE_TYPE_CPU);
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (lower(all[i].platform).find(wanted) != std::string::npos ||
+        lower(all[i].device).find(wanted) != std::string::npos)
+      return static_cast<std::ptrdiff_t>(i);
+  return -1;
+}
+
+std::string noDeviceMessage(const std::vector<DeviceInfo> &all,
+                            const std::string &request) {
+  std::string text =
+      request.empty()
+          ? std::string("ferry: FERRY_DEVICE is unset and there is no OpenCL "
+                        "GPU or CPU device")
+          : "ferry: FERRY_DEVICE='" + request + "' matches no device";
+  if (all.empty()) {
+    text += "; no OpenCL platforms or devices are available";
+  } else {
+    text += "; available OpenCL devices:";
+    for (const DeviceInfo &d : all)
+      text += "\n  platform '" + d.platform + "': device '" + d.device +
+              "' (" + typeName(d.type) + ")";
+  }
+  text += "\n(FERRY_DEVICE accepts host, cpu, gpu, or a substring of a "
+          "platform or device name; unset, it picks the first GPU, else the "
+          "first CPU)";
+  return text;
+}
 
 DeviceChoice chooseDevice(const char *request) {
   const std::string wanted = request ? request : "";
@@ -106,39 +134,17 @@ DeviceChoice chooseDevice(const char *request) {
     return choice;
   }
 
-  const std::vector<Candidate> all = allDevices();
-  const Candidate *found = nullptr;
-  if (wanted.empty()) {
-    found = firstOfType(all, CL_DEVICE_TYPE_GPU);
-    if (!found)
-      found = firstOfType(all, CL_DEVICE_TYPE_CPU);
-    if (!found && !all.empty())
-      found = &all.front();
-  } else if (lower(wanted) == "gpu") {
-    found = firstOfType(all, CL_DEVICE_TYPE_GPU);
-  } else if (lower(wanted) == "cpu") {
-    found = firstOfType(all, CL_DEVICE_TYPE_CPU);
-  } else {
-    const std::string needle = lower(wanted);
-    for (const Candidate &c : all)
-      if (lower(c.platformName).find(needle) != std::string::npos ||
-          lower(c.deviceName).find(needle) != std::string::npos) {
-        found = &c;
-        break;
-      }
-  }
-
-  if (!found) {
-    const std::string what =
-        wanted.empty() ? std::string("no OpenCL device found")
-                       : "FERRY_DEVICE='" + wanted + "' matches no device";
-    throw Error("ferry: " + what + "; " + listing(all) +
-                "\n(FERRY_DEVICE accepts host, cpu, gpu, or a substring of a "
-                "platform or device name)");
-  }
-  choice.platform = found->platform;
-  choice.device = found->device;
-  choice.name = found->deviceName + " (" + found->platformName + ")";
+  const std::vector<Candidate> candidates = allDevices();
+  std::vector<DeviceInfo> all;
+  for (const Candidate &c : candidates)
+    all.push_back(c.info);
+  const std::ptrdiff_t index = pickDevice(all, wanted);
+  if (index < 0)
+    throw Error(noDeviceMessage(all, wanted));
+  const Candidate &found = candidates[static_cast<std::size_t>(index)];
+  choice.platform = found.platform;
+  choice.device = found.device;
+  choice.name = found.info.device + " (" + found.info.platform + ")";
   return choice;
 }
 

@@ -18,10 +18,12 @@
 
 #include <ferry/ferry.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace ferry {
 namespace detail {
@@ -29,7 +31,7 @@ namespace detail {
 // --- ClError.cpp ---------------------------------------------------------
 // The name of an OpenCL error code ("CL_INVALID_VALUE"), or "CL_UNKNOWN_ERROR".
 const char *clErrorName(cl_int code);
-// "clEnqueueWriteBuffer failed: CL_INVALID_VALUE (-30)" (plus context).
+// "ferry: clEnqueueWriteBuffer failed: CL_INVALID_VALUE (-30) [context]".
 std::string describeClError(const cl::Error &e, const std::string &context = "");
 [[noreturn]] void throwClError(const cl::Error &e, const std::string &context = "");
 
@@ -43,6 +45,24 @@ struct DeviceChoice {
 // Chooses the device that FERRY_DEVICE (`request`; null or empty for unset)
 // names. Throws ferry::Error listing every device when nothing matches.
 DeviceChoice chooseDevice(const char *request);
+
+// What chooseDevice decides on, without OpenCL (so that tests can give it
+// any list of devices).
+struct DeviceInfo {
+  std::string platform;
+  std::string device;
+  cl_device_type type = 0;
+};
+// The index in `all` of the device that FERRY_DEVICE=`request` names (not
+// "host"; empty for unset: the first GPU, else the first CPU; "gpu", "cpu";
+// else the first device whose platform or device name contains `request`,
+// ignoring case), or -1 when none does.
+std::ptrdiff_t pickDevice(const std::vector<DeviceInfo> &all,
+                          const std::string &request);
+// The error message when pickDevice finds nothing: the request and every
+// available device.
+std::string noDeviceMessage(const std::vector<DeviceInfo> &all,
+                            const std::string &request);
 
 // --- Policy.cpp ----------------------------------------------------------
 // The transfer policy: FERRY_POLICY, read once (or setPolicyForTesting).
@@ -113,6 +133,9 @@ void recordDispatch(double ms);
 void traceEvent(const std::string &name, const char *category,
                 std::chrono::steady_clock::time_point start, double ms,
                 std::uint64_t bytes, bool hasBytes);
+// Reads FERRY_TRACE now, so that the file is written at exit even if no
+// event is ever recorded.
+void traceStart();
 // The trace JSON of everything recorded so far.
 std::string traceJson();
 
