@@ -87,7 +87,9 @@ const char *clErrorName(cl_int code) {
 }
 
 std::string describeClError(const cl::Error &e, const std::string &context) {
-  std::string message = e.what() ? e.what() : "OpenCL call";
+  // cl::Error's what() is the failing call: "clCreateKernel".
+  std::string message = "ferry: ";
+  message += (e.what() && *e.what()) ? e.what() : "an OpenCL call";
   message += " failed: ";
   message += clErrorName(e.err());
   message += " (" + std::to_string(e.err()) + ")";

@@ -28,6 +28,7 @@ std::shared_ptr<Session> createSession() {
     }
   }
   statisticsState().device = session->name;
+  traceStart(); // FERRY_TRACE is written even if nothing runs
   return session;
 }
 
@@ -44,30 +45,48 @@ bool registerLibrary() {
   return true;
 }
 
+// The device's build log of a failed build.
+static std::string buildLog(const cl::Error &e, cl::Program &program,
+                            const cl::Device &device) {
+  std::string log;
+  if (const auto *build = dynamic_cast<const cl::BuildError *>(&e))
+    for (const auto &entry : build->getBuildLog())
+      log += entry.second;
+  if (log.find_first_not_of(" \t\r\n") == std::string::npos) {
+    try {
+      log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
+    } catch (const cl::Error &) {
+    }
+  }
+  if (log.find_first_not_of(" \t\r\n") == std::string::npos)
+    log = "(the device gave no build log)";
+  return log;
+}
+
+// Programs are built once per context (an Accelerator's session) and kept,
+// keyed by their source's address: the rewriter emits each translation
+// unit's kernels as one static string.
 cl::Kernel &Session::kernel(const char *source, const char *kernelName) {
   auto found = programs.find(source);
   if (found == programs.end()) {
+    const std::string what = std::string("the OpenCL program of kernel '") +
+                             kernelName + "' for " + name;
     ProgramEntry entry;
     try {
       entry.program = cl::Program(context, std::string(source));
     } catch (const cl::Error &e) {
-      throwClError(e, std::string("creating the program of kernel '") +
-                          kernelName + "'");
+      throwClError(e, "creating " + what);
     }
+    const auto t0 = std::chrono::steady_clock::now();
     try {
       entry.program.build(std::vector<cl::Device>{device});
     } catch (const cl::Error &e) {
-      std::string log;
-      try {
-        log = entry.program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
-      } catch (const cl::Error &) {
-        log = "(no build log)";
-      }
-      throw Error("ferry: building the OpenCL program of kernel '" +
-                  std::string(kernelName) + "' for " + name + " failed: " +
-                  clErrorName(e.err()) + " (" + std::to_string(e.err()) +
-                  ")\nbuild log:\n" + log);
+      throw Error(describeClError(e, "building " + what) + "\nbuild log:\n" +
+                  buildLog(e, entry.program, device));
     }
+    const double ms = millisecondsSince(t0);
+    ++statisticsState().counters.programBuilds;
+    traceEvent(std::string("build ") + kernelName, "build", t0, ms, 0, false);
     found = programs.emplace(source, std::move(entry)).first;
   }
   ProgramEntry &entry = found->second;

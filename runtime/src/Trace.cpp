@@ -92,6 +92,8 @@ void traceEvent(const std::string &name, const char *category,
     r.add(name, category, start, ms, bytes, hasBytes);
 }
 
+void traceStart() { recorder(); }
+
 std::string traceJson() { return recorder().json(); }
 
 } // namespace detail
