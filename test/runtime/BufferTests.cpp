@@ -49,6 +49,11 @@ TEST_CASE("Buffer construction forms", "[buffer]") {
     CHECK(b.size() == 3);
     CHECK(b[0] == 1);
     CHECK(b[2] == 3);
+    ferry::Buffer<int> one{5}; // braces list elements, as for std::vector
+    CHECK(one.size() == 1);
+    CHECK(one[0] == 5);
+    ferry::Buffer<float> f{1, 2.5f};
+    CHECK(f.bytes() == 2 * sizeof(float));
   }
   SECTION("empty") {
     ferry::Buffer<float> b(0);

@@ -1,6 +1,8 @@
 // Device selection, build failures, the host device.
 #include "TestSupport.hpp"
 
+#include "Internal.hpp" // the runtime's own device choice, without OpenCL
+
 #include <catch2/catch.hpp>
 
 #include <vector>
@@ -61,7 +63,9 @@ __kernel void broken(__global float *a) {
   } catch (const ferry::Error &e) {
     const std::string what = e.what();
     CHECK_THAT(what, Catch::Contains("broken"));
+    CHECK_THAT(what, Catch::Contains("clBuildProgram failed"));
     CHECK_THAT(what, Catch::Contains("CL_BUILD_PROGRAM_FAILURE"));
+    CHECK_THAT(what, Catch::Contains("build log"));
     CHECK_THAT(what, Catch::Contains("undeclared_identifier_42"));
   }
 }
@@ -129,4 +133,130 @@ TEST_CASE("2-D and 3-D launches give the device the right ids", "[transfers]") {
   CHECK(out3[11] == 10102);
   // Index 7 of a 3x2x2 range is (x 1, y 0, z 1): (z * ny + y) * nx + x.
   CHECK(out3[7] == 10001);
+}
+
+TEST_CASE("a scalar of the wrong size names clSetKernelArg", "[errors]") {
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<float> a(4);
+  auto hostTwin = [](ferry::KernelContext, float *, double) {};
+  try {
+    acc.compute([&](ferry::ComputeContext &cc) {
+      cc.launch(kernelsSource, "square", +hostTwin, ferry::Range(4),
+                ferry::rw(a), 2.0); // square takes an int
+    });
+    FAIL("a double was accepted for an int");
+  } catch (const ferry::Error &e) {
+    const std::string what = e.what();
+    INFO(what);
+    CHECK_THAT(what, Catch::Contains("clSetKernelArg failed"));
+    CHECK_THAT(what, Catch::Contains("CL_INVALID_ARG_SIZE"));
+    CHECK_THAT(what, Catch::Contains("square"));
+  }
+}
+
+namespace {
+using ferry::detail::DeviceInfo;
+using ferry::detail::pickDevice;
+
+const std::vector<DeviceInfo> someDevices = {
+    {"Portable Computing Language", "cpu-haswell", CL_DEVICE_TYPE_CPU},
+    {"Intel FPGA SDK", "fpga emulator", CL_DEVICE_TYPE_ACCELERATOR},
+    {"NVIDIA CUDA", "NVIDIA H100", CL_DEVICE_TYPE_GPU},
+    {"NVIDIA CUDA", "NVIDIA A100", CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_DEFAULT},
+    {"Other", "second cpu", CL_DEVICE_TYPE_CPU},
+};
+} // namespace
+
+TEST_CASE("FERRY_DEVICE unset picks the first GPU, else the first CPU",
+          "[errors]") {
+  CHECK(pickDevice(someDevices, "") == 2);
+  const std::vector<DeviceInfo> noGpu(someDevices.begin(),
+                                      someDevices.begin() + 2);
+  CHECK(pickDevice(noGpu, "") == 0);
+  const std::vector<DeviceInfo> accelOnly = {someDevices[1]};
+  CHECK(pickDevice(accelOnly, "") == -1); // neither a GPU nor a CPU
+  CHECK(pickDevice({}, "") == -1);
+}
+
+TEST_CASE("FERRY_DEVICE cpu, gpu and substrings", "[errors]") {
+  CHECK(pickDevice(someDevices, "gpu") == 2);
+  CHECK(pickDevice(someDevices, "GPU") == 2);
+  CHECK(pickDevice(someDevices, "cpu") == 0);
+  CHECK(pickDevice(someDevices, "Cpu") == 0);
+  CHECK(pickDevice(someDevices, "a100") == 3);      // a device name
+  CHECK(pickDevice(someDevices, "nvidia") == 2);    // the first match
+  CHECK(pickDevice(someDevices, "portable") == 0);  // a platform name
+  CHECK(pickDevice(someDevices, "SECOND") == 4);
+  CHECK(pickDevice(someDevices, "fpga") == 1);
+  CHECK(pickDevice(someDevices, "no such thing") == -1);
+  const std::vector<DeviceInfo> cpuOnly = {someDevices[0]};
+  CHECK(pickDevice(cpuOnly, "gpu") == -1);
+}
+
+TEST_CASE("the no-device error names the request and every device",
+          "[errors]") {
+  const std::string what =
+      ferry::detail::noDeviceMessage(someDevices, "tpu");
+  CHECK_THAT(what, Catch::Contains("FERRY_DEVICE='tpu' matches no device"));
+  CHECK_THAT(what, Catch::Contains("available OpenCL devices"));
+  CHECK_THAT(what, Catch::Contains(
+                       "platform 'NVIDIA CUDA': device 'NVIDIA H100' (GPU)"));
+  CHECK_THAT(what, Catch::Contains("device 'fpga emulator' (accelerator)"));
+  CHECK_THAT(what, Catch::Contains("device 'second cpu' (CPU)"));
+  CHECK_THAT(what, Catch::Contains("host, cpu, gpu"));
+  CHECK_THAT(ferry::detail::noDeviceMessage({}, ""),
+             Catch::Contains("no OpenCL platforms or devices are available"));
+  CHECK_THAT(ferry::detail::noDeviceMessage({}, ""),
+             Catch::Contains("FERRY_DEVICE is unset"));
+}
+
+TEST_CASE("FERRY_DEVICE unset or gpu on this machine", "[errors]") {
+  const std::string cpu = cpuAccelerator().deviceName();
+  std::string unsetName;
+  {
+    ScopedEnv device("FERRY_DEVICE", nullptr);
+    unsetName = ferry::Accelerator().deviceName();
+  }
+  ScopedEnv device("FERRY_DEVICE", "gpu");
+  try {
+    ferry::Accelerator gpu;
+    CHECK(unsetName == gpu.deviceName()); // a GPU exists: it wins
+  } catch (const ferry::Error &e) {
+    CHECK(unsetName == cpu); // no GPU: the first CPU
+    const std::string what = e.what();
+    CHECK_THAT(what, Catch::Contains("FERRY_DEVICE='gpu' matches no device"));
+    CHECK_THAT(what, Catch::Contains(cpu.substr(0, cpu.rfind(" ("))));
+  }
+}
+
+TEST_CASE("a program is built once per context", "[errors]") {
+  // A source no other test uses, so that no earlier build is cached.
+  static const char source[] = R"CLC(
+__kernel void add_one(__global int *a) { a[get_global_id(0)] += 1; }
+__kernel void add_two(__global int *a) { a[get_global_id(0)] += 2; }
+)CLC";
+  auto addOne = [](ferry::KernelContext kc, int *a) { a[kc.x] += 1; };
+  auto addTwo = [](ferry::KernelContext kc, int *a) { a[kc.x] += 2; };
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Buffer<int> a(4);
+  auto body = [&](ferry::ComputeContext &cc) {
+    cc.toDeviceIfStale(a);
+    for (int i = 0; i < 3; ++i)
+      cc.launch(source, "add_one", +addOne, ferry::Range(4), ferry::rw(a));
+    cc.launch(source, "add_two", +addTwo, ferry::Range(4), ferry::rw(a));
+    cc.fromDeviceIfStale(a);
+  };
+  ferry::resetStatistics();
+  cpuAccelerator().compute(body);
+  cpuAccelerator().compute(body);
+  CHECK(ferry::statistics().programBuilds == 1);
+  CHECK(ferry::statistics().dispatches == 8);
+  CHECK(a[3] == 10);
+
+  ScopedEnv device("FERRY_DEVICE", "cpu");
+  ferry::Accelerator another; // another context: built again, once
+  another.compute(body);
+  another.compute(body);
+  CHECK(ferry::statistics().programBuilds == 2);
+  CHECK(a[0] == 20);
 }

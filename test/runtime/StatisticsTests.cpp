@@ -111,3 +111,62 @@ TEST_CASE("a rewritten program reports a bad FERRY_DEVICE", "[statistics]") {
               "'") == 2);
   CHECK_THAT(readFile(err), Catch::Contains("nothing-like-this"));
 }
+
+TEST_CASE("a guarded wo copy-in is counted and traced", "[statistics]") {
+  const std::string stats = tmpPath("partial_stats.json");
+  const std::string trace = tmpPath("partial_trace.json");
+  const std::string out = tmpPath("partial_out.txt");
+  std::remove(stats.c_str());
+  std::remove(trace.c_str());
+  REQUIRE(shell("FERRY_DEVICE=cpu FERRY_POLICY=planned FERRY_STATS='" + stats +
+                "' FERRY_TRACE='" + trace + "' '" + FERRY_DEVICE_PROBE +
+                "' partial > '" + out + "'") == 0);
+  CHECK_THAT(readFile(out), Catch::EndsWith(" 5 5 3 4\n"));
+  const std::string json = readFile(stats);
+  CHECK_THAT(json, Catch::Contains("\"to_device\": {\"count\": 1, \"bytes\": 16}"));
+  CHECK_THAT(json, Catch::Contains("\"from_device\": {\"count\": 1, \"bytes\": 16}"));
+  CHECK_THAT(json, Catch::Contains("\"dispatches\": 1"));
+  CHECK_THAT(json, Catch::Contains("\"program_builds\": 1"));
+  const std::string events = readFile(trace);
+  CHECK_THAT(events, Catch::Contains(
+                         "{\"name\":\"toDevice\",\"cat\":\"transfer\",\"ph\":\"X\""));
+  CHECK_THAT(events, Catch::Contains(
+                         "{\"name\":\"fromDevice\",\"cat\":\"transfer\",\"ph\":\"X\""));
+  CHECK_THAT(events, Catch::Contains("\"args\":{\"bytes\":16}"));
+  CHECK_THAT(events, Catch::Contains("{\"name\":\"head\",\"cat\":\"kernel\""));
+  CHECK_THAT(events, Catch::Contains("{\"name\":\"build head\",\"cat\":\"build\""));
+  // The copy-in comes before the kernel, the copy-out after it.
+  CHECK(events.find("\"toDevice\"") < events.find("\"name\":\"head\""));
+  CHECK(events.find("\"name\":\"head\"") < events.find("\"fromDevice\""));
+}
+
+TEST_CASE("FERRY_STATS and FERRY_TRACE are written by a program that runs "
+          "nothing", "[statistics]") {
+  for (const char *device : {"cpu", "host"}) {
+    INFO("FERRY_DEVICE=" << device);
+    const std::string stats = tmpPath("idle_stats.json");
+    const std::string trace = tmpPath("idle_trace.json");
+    std::remove(stats.c_str());
+    std::remove(trace.c_str());
+    REQUIRE(shell(std::string("FERRY_DEVICE=") + device + " FERRY_STATS='" +
+                  stats + "' FERRY_TRACE='" + trace + "' '" +
+                  FERRY_DEVICE_PROBE + "' idle > /dev/null") == 0);
+    CHECK_THAT(readFile(stats),
+               Catch::Contains("\"to_device\": {\"count\": 0, \"bytes\": 0}, "
+                               "\"from_device\": {\"count\": 0, \"bytes\": 0}, "
+                               "\"dispatches\": 0"));
+    CHECK(readFile(trace) ==
+          "{\"traceEvents\":[\n],\"displayTimeUnit\":\"ms\"}\n");
+  }
+}
+
+TEST_CASE("FERRY_TRACE on the host device traces the kernels",
+          "[statistics]") {
+  const std::string trace = tmpPath("host_trace.json");
+  std::remove(trace.c_str());
+  REQUIRE(shell("FERRY_DEVICE=host FERRY_TRACE='" + trace + "' '" +
+                FERRY_DEVICE_PROBE + "' > /dev/null") == 0);
+  const std::string events = readFile(trace);
+  CHECK_THAT(events, Catch::Contains("{\"name\":\"twice\",\"cat\":\"kernel\""));
+  CHECK_THAT(events, !Catch::Contains("\"cat\":\"transfer\""));
+}

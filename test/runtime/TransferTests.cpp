@@ -173,3 +173,65 @@ TEST_CASE("buffers of a const buffer view run read-only", "[transfers]") {
   CHECK(b[0] == 1.0f);
   CHECK(b[1] == 2.0f);
 }
+
+TEST_CASE("the guarded transfers see a new compute's epoch", "[transfers]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<int> x{1, 2, 3};
+  ferry::resetStatistics();
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.toDevice(x);
+    cc.launch(kernelsSource, "increment", increment, ferry::Range(3),
+              ferry::rw(x));
+    cc.fromDeviceIfStale(x);
+  });
+  checkCounts(1, 12, 1, 12);
+  CHECK(x.deviceValid());
+
+  x[1] = 50; // between computes
+  acc.compute([&](ferry::ComputeContext &cc) {
+    // Before any call: only the host copy counts in the new epoch.
+    CHECK_FALSE(x.deviceValid());
+    CHECK(x.hostValid());
+    cc.fromDeviceIfStale(x); // the host copy is valid: nothing to do
+    checkCounts(1, 12, 1, 12);
+    CHECK(x[1] == 50);
+    cc.toDeviceIfStale(x); // the device copy is stale: copied
+    checkCounts(2, 24, 1, 12);
+    cc.toDeviceIfStale(x); // now valid: skipped
+    checkCounts(2, 24, 1, 12);
+    cc.launch(kernelsSource, "increment", increment, ferry::Range(3),
+              ferry::rw(x));
+    cc.fromDeviceIfStale(x);
+  });
+  checkCounts(2, 24, 2, 24);
+  CHECK(std::vector<int>(x.begin(), x.end()) == std::vector<int>{3, 51, 5});
+}
+
+TEST_CASE("hostWrites(b, n) copies back first unless n covers b",
+          "[transfers]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<int> x{1, 2, 3, 4};
+  ferry::resetStatistics();
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.toDevice(x);
+    cc.launch(kernelsSource, "increment", increment, ferry::Range(4),
+              ferry::rw(x));
+    cc.hostWrites(x, 2); // std::copy into the first two: the rest is needed
+    checkCounts(1, 16, 1, 16);
+    CHECK(x.hostValid());
+    CHECK_FALSE(x.deviceValid());
+    x[0] = 10;
+    x[1] = 20;
+    cc.toDeviceIfStale(x);
+    cc.launch(kernelsSource, "increment", increment, ferry::Range(4),
+              ferry::rw(x));
+    cc.hostWrites(x, 4); // overwrites all of it: nothing to copy back
+    checkCounts(2, 32, 1, 16);
+    CHECK_FALSE(x.deviceValid());
+    CHECK(x.hostValid());
+  });
+  CHECK(std::vector<int>(x.begin(), x.end()) ==
+        std::vector<int>{10, 20, 4, 5});
+}

@@ -3,16 +3,34 @@
 #include <ferry/ferry.hpp>
 
 #include <cstdio>
+#include <string>
 
 static const char ferry_program[] = R"CLC(
 __kernel void twice(__global float *a, float s) {
   int i = get_global_id(0);
   a[i] = a[i] * s;
 }
+__kernel void head(__global int *out, int v, int n) {
+  int i = get_global_id(0);
+  if (i < n) out[i] = v;
+}
 )CLC";
 
 void twice(ferry::KernelContext kc, float *a, float s) {
   a[kc.x] = a[kc.x] * s;
+}
+
+void head(ferry::KernelContext kc, int *out, int v, int n) {
+  if (kc.x < n)
+    out[kc.x] = v;
+}
+
+// `probe partial`: a write-only output whose kernel covers only its first
+// two elements (the rewriter's ferry::wo(out, n)).
+void partial(ferry::ComputeContext &cc, ferry::Buffer<int> &out) {
+  cc.launch(ferry_program, "head", head, ferry::Range(out.size()),
+            ferry::wo(out, 2), 5, 2);
+  cc.fromDeviceIfStale(out);
 }
 
 void work(ferry::ComputeContext &cc, ferry::Buffer<float> &a) {
@@ -24,10 +42,22 @@ void work(ferry::ComputeContext &cc, ferry::Buffer<float> &a) {
   cc.fromDeviceIfStale(a);
 }
 
-int main() {
+int main(int argc, char **argv) {
+  const std::string mode = argc > 1 ? argv[1] : "";
   try {
     ferry::Buffer<float> a{1, 2, 3};
     ferry::Accelerator acc;
+    if (mode == "idle") { // an Accelerator that runs nothing
+      std::printf("%s\n", acc.deviceName().c_str());
+      return 0;
+    }
+    if (mode == "partial") {
+      ferry::Buffer<int> out{1, 2, 3, 4};
+      acc.compute([&](ferry::ComputeContext &cc) { partial(cc, out); });
+      std::printf("%s %d %d %d %d\n", acc.deviceName().c_str(), out[0],
+                  out[1], out[2], out[3]);
+      return out[0] == 5 && out[1] == 5 && out[2] == 3 && out[3] == 4 ? 0 : 1;
+    }
     acc.compute([&](ferry::ComputeContext &cc) { work(cc, a); });
     std::printf("%s %g %g %g\n", acc.deviceName().c_str(), a[0], a[1], a[2]);
     return a[2] == 12.0f ? 0 : 1;
