@@ -11,6 +11,17 @@ using namespace clang;
 
 namespace ferry {
 
+/// Ferry's own runtime (ferry::Buffer's members and the like): part of
+/// neither graph, and never translated.
+static bool isRuntimeFunction(const FunctionDecl *F) {
+  for (const DeclContext *DC = F->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "ferry" &&
+          NS->getParent()->getRedeclContext()->isTranslationUnit())
+        return true;
+  return false;
+}
+
 namespace {
 class CallFinder : public RecursiveASTVisitor<CallFinder> {
 public:
@@ -28,7 +39,7 @@ public:
     if (!Callee)
       return true;
     if (const FunctionDecl *Def = Callee->getDefinition())
-      if (Def->hasBody() &&
+      if (Def->hasBody() && !isRuntimeFunction(Def) &&
           !Def->getASTContext().getSourceManager().isInSystemHeader(
               Def->getLocation()))
         Calls.emplace_back(Call, Def);
