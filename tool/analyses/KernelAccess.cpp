@@ -7,6 +7,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtVisitor.h"
+#include "clang/Lex/Lexer.h"
 
 #include <set>
 
@@ -56,12 +57,16 @@ using RootSet = std::set<unsigned>;
 
 /// Walks one function body and attributes every load and store through a
 /// pointer or reference parameter to that parameter, following local aliases
-/// (`float *row = out + i * n;`, `auto &p = ps[i];`) and helper calls.
+/// (`float *row = out + i * n;`, `auto &p = ps[i];`), helper calls (their
+/// summaries, and the pointers or references they return) and member
+/// functions of elements.
 class AccessWalker {
 public:
   AccessWalker(const FunctionDecl *F, FunctionAccessCache &Cache)
-      : F(F), Cache(Cache), Result(F->getNumParams(), Access::None),
-        FirstRead(F->getNumParams()), FirstWrite(F->getNumParams()) {}
+      : Result(F->getNumParams(), Access::None),
+        FirstRead(F->getNumParams()), FirstWrite(F->getNumParams()),
+        FirstReadExpr(F->getNumParams()), FirstWriteExpr(F->getNumParams()),
+        F(F), Cache(Cache) {}
 
   void run() {
     for (unsigned I = 0; I < F->getNumParams(); ++I) {
@@ -70,27 +75,73 @@ public:
         Roots[F->getParamDecl(I)] = {I};
     }
     // Aliases are collected flow-insensitively: a local pointer may point
-    // into every parameter any of its assignments points into.
+    // into every parameter any of its assignments points into. Two passes
+    // follow a pointer copied from one declared later in the body.
     for (int Pass = 0; Pass < 2; ++Pass)
       collectAliases(F->getBody());
+    collectReturns(F->getBody());
     walkStmt(F->getBody());
   }
 
   std::vector<Access> Result;
   std::vector<SourceLocation> FirstRead, FirstWrite;
+  std::vector<const Expr *> FirstReadExpr, FirstWriteExpr;
+  RootSet ReturnsInto;
 
 private:
+  /// The expression an access is blamed on in diagnostics.
+  struct Blaming {
+    Blaming(AccessWalker &W, const Expr *E) : W(W), Saved(W.Blame) {
+      W.Blame = E;
+    }
+    ~Blaming() { W.Blame = Saved; }
+    AccessWalker &W;
+    const Expr *Saved;
+  };
+
   void record(const RootSet &Set, Access Mode, SourceLocation Loc) {
     for (unsigned I : Set) {
       Result[I] |= Mode;
-      if (reads(Mode) && FirstRead[I].isInvalid())
+      if (reads(Mode) && FirstRead[I].isInvalid()) {
         FirstRead[I] = Loc;
-      if (writes(Mode) && FirstWrite[I].isInvalid())
+        FirstReadExpr[I] = Blame;
+      }
+      if (writes(Mode) && FirstWrite[I].isInvalid()) {
         FirstWrite[I] = Loc;
+        FirstWriteExpr[I] = Blame;
+      }
     }
   }
 
   // --- aliases ---------------------------------------------------------------
+  /// Arguments of a call to a helper that returns a pointer or reference
+  /// into them, each with whether its parameter is a reference.
+  std::vector<std::pair<const Expr *, bool>> returnedArguments(const Expr *E) {
+    std::vector<std::pair<const Expr *, bool>> Out;
+    const auto *Call = dyn_cast<CallExpr>(E);
+    if (!Call || isa<CXXMemberCallExpr>(Call) || isa<CXXOperatorCallExpr>(Call))
+      return Out;
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getDefinition() ||
+        !Callee->getDefinition()->hasBody())
+      return Out;
+    Callee = Callee->getDefinition();
+    for (unsigned I : Cache.returnsInto(Callee))
+      if (I < Call->getNumArgs() && I < Callee->getNumParams())
+        Out.emplace_back(Call->getArg(I),
+                         Callee->getParamDecl(I)->getType()->isReferenceType());
+    return Out;
+  }
+
+  RootSet rootsOfCall(const Expr *E) {
+    RootSet S;
+    for (auto [Arg, ByRef] : returnedArguments(E)) {
+      RootSet A = ByRef ? rootsOfLValue(Arg) : rootsOfPointer(Arg);
+      S.insert(A.begin(), A.end());
+    }
+    return S;
+  }
+
   RootSet rootsOfPointer(const Expr *E) {
     E = E->IgnoreParenCasts();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -101,8 +152,10 @@ private:
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
       if (BO->isAdditiveOp() || BO->isAssignmentOp() || BO->isCommaOp()) {
-        const Expr *Ptr =
-            BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS();
+        const Expr *Ptr = BO->getLHS()->getType()->isPointerType() &&
+                                  !BO->isCommaOp()
+                              ? BO->getLHS()
+                              : BO->getRHS();
         return rootsOfPointer(Ptr);
       }
     }
@@ -118,6 +171,8 @@ private:
       S.insert(T.begin(), T.end());
       return S;
     }
+    if (isa<CallExpr>(E))
+      return rootsOfCall(E);
     return {};
   }
 
@@ -142,6 +197,8 @@ private:
       S.insert(T.begin(), T.end());
       return S;
     }
+    if (isa<CallExpr>(E))
+      return rootsOfCall(E);
     return {};
   }
 
@@ -171,9 +228,25 @@ private:
       collectAliases(Child);
   }
 
+  void collectReturns(const Stmt *S) {
+    if (!S || isa<LambdaExpr>(S))
+      return;
+    if (const auto *Ret = dyn_cast<ReturnStmt>(S); Ret && Ret->getRetValue()) {
+      QualType T = F->getReturnType();
+      RootSet R;
+      if (T->isPointerType())
+        R = rootsOfPointer(Ret->getRetValue());
+      else if (T->isReferenceType())
+        R = rootsOfLValue(Ret->getRetValue());
+      ReturnsInto.insert(R.begin(), R.end());
+    }
+    for (const Stmt *Child : S->children())
+      collectReturns(Child);
+  }
+
   // --- accesses --------------------------------------------------------------
   void walkStmt(const Stmt *S) {
-    if (!S)
+    if (!S || isa<LambdaExpr>(S))
       return;
     if (const auto *E = dyn_cast<Expr>(S))
       return visitValue(E);
@@ -199,10 +272,13 @@ private:
         walkStmt(Child);
   }
 
+  /// Arguments bound to Callee's parameters: by the callee's summary when
+  /// Ferry sees its body; otherwise read through a pointer or reference to
+  /// const, read and written through any other.
   void visitArguments(const FunctionDecl *Callee,
                       llvm::ArrayRef<const Expr *> Args) {
     const std::vector<Access> *Summary = nullptr;
-    if (Callee && Callee->hasBody())
+    if (Callee && Callee->getDefinition() && Callee->getDefinition()->hasBody())
       Summary = &Cache.summary(Callee->getDefinition());
     for (unsigned I = 0; I < Args.size(); ++I) {
       const Expr *Arg = Args[I];
@@ -226,40 +302,105 @@ private:
     }
   }
 
+  /// A member function called on an element (`ps[i].norm()`, `p->reset()`,
+  /// `ps[i] = q` with a class's operator=): the object is read by a const
+  /// member, read and written by any other; `=` only writes it.
+  void visitMemberCall(const CallExpr *Call, const CXXMethodDecl *Method,
+                       const Expr *Object, bool ThroughPointer,
+                       llvm::ArrayRef<const Expr *> Args) {
+    Access Mode = Method->isConst() ? Access::Read : Access::ReadWrite;
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+        Op && Op->isAssignmentOp())
+      Mode = Op->getOperator() == OO_Equal ? Access::Write : Access::ReadWrite;
+    {
+      Blaming B(*this, Call);
+      if (ThroughPointer)
+        visitPointer(Object, Mode);
+      else
+        visitLValue(Object, Mode);
+    }
+    Blaming B(*this, Call);
+    visitArguments(Method, Args);
+  }
+
+  void visitCall(const CallExpr *Call) {
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+      const CXXMethodDecl *Method = MC->getMethodDecl();
+      const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+      llvm::SmallVector<const Expr *, 8> Args(MC->arguments());
+      if (Method && ME)
+        return visitMemberCall(Call, Method, ME->getBase(), ME->isArrow(), Args);
+      return visitChildren(Call);
+    }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+      if (const auto *Method =
+              dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee())) {
+        llvm::SmallVector<const Expr *, 8> Args;
+        for (unsigned I = 1; I < Op->getNumArgs(); ++I)
+          Args.push_back(Op->getArg(I));
+        return visitMemberCall(Call, Method, Op->getArg(0), false, Args);
+      }
+    }
+    Blaming B(*this, Call);
+    llvm::SmallVector<const Expr *, 8> Args(Call->arguments());
+    visitArguments(Call->getDirectCallee(), Args);
+  }
+
+  /// What the caller does through a pointer or reference a helper returns,
+  /// it does to the arguments the result points into.
+  void visitCallResult(const CallExpr *Call, Access Mode) {
+    visitCall(Call);
+    if (Mode == Access::None)
+      return;
+    for (auto [Arg, ByRef] : returnedArguments(Call)) {
+      if (ByRef)
+        visitLValue(Arg, Mode);
+      else
+        visitPointer(Arg, Mode);
+    }
+  }
+
   void visitValue(const Expr *E) {
     if (!E)
       return;
     E = E->IgnoreParens();
     if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
-      if (ICE->getCastKind() == CK_LValueToRValue)
+      if (ICE->getCastKind() == CK_LValueToRValue) {
+        Blaming B(*this, ICE->getSubExpr());
         return visitLValue(ICE->getSubExpr(), Access::Read);
+      }
       return visitValue(ICE->getSubExpr());
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
       if (BO->getOpcode() == BO_Assign) {
-        visitLValue(BO->getLHS(), Access::Write);
+        {
+          Blaming B(*this, BO);
+          visitLValue(BO->getLHS(), Access::Write);
+        }
         return visitValue(BO->getRHS());
       }
       if (BO->isCompoundAssignmentOp()) {
-        visitLValue(BO->getLHS(), Access::ReadWrite);
+        {
+          Blaming B(*this, BO);
+          visitLValue(BO->getLHS(), Access::ReadWrite);
+        }
         return visitValue(BO->getRHS());
       }
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-      if (UO->isIncrementDecrementOp())
+      if (UO->isIncrementDecrementOp()) {
+        Blaming B(*this, UO);
         return visitLValue(UO->getSubExpr(), Access::ReadWrite);
+      }
       if (UO->getOpcode() == UO_AddrOf)
         return visitLValue(UO->getSubExpr(), Access::None);
     }
-    if (const auto *Call = dyn_cast<CallExpr>(E)) {
-      if (isa<CXXOperatorCallExpr>(Call) || isa<CXXMemberCallExpr>(Call))
-        return visitChildren(E);
-      llvm::SmallVector<const Expr *, 8> Args(Call->arguments());
-      return visitArguments(Call->getDirectCallee(), Args);
-    }
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return visitCall(Call);
     if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      Blaming B(*this, CE);
+      const auto *Ctor = CE->getConstructor();
       for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
-        const auto *Ctor = CE->getConstructor();
         bool ByRef = Ctor && I < Ctor->getNumParams() &&
                      Ctor->getParamDecl(I)->getType()->isReferenceType();
         if (ByRef)
@@ -310,6 +451,12 @@ private:
       visitLValue(CO->getTrueExpr(), Mode);
       return visitLValue(CO->getFalseExpr(), Mode);
     }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isCommaOp()) {
+      visitValue(BO->getLHS());
+      return visitLValue(BO->getRHS(), Mode);
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return visitCallResult(Call, Mode);
     visitValue(E);
   }
 
@@ -335,10 +482,21 @@ private:
         record(It->second, Mode, E->getExprLoc());
       return;
     }
-    if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAdditiveOp()) {
-      bool LeftIsPtr = BO->getLHS()->getType()->isPointerType();
-      visitPointer(LeftIsPtr ? BO->getLHS() : BO->getRHS(), Mode);
-      return visitValue(LeftIsPtr ? BO->getRHS() : BO->getLHS());
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->isAdditiveOp()) {
+        bool LeftIsPtr = BO->getLHS()->getType()->isPointerType();
+        visitPointer(LeftIsPtr ? BO->getLHS() : BO->getRHS(), Mode);
+        return visitValue(LeftIsPtr ? BO->getRHS() : BO->getLHS());
+      }
+      if (BO->isCommaOp()) {
+        visitValue(BO->getLHS());
+        return visitPointer(BO->getRHS(), Mode);
+      }
+      if (BO->isAssignmentOp()) {
+        // `*(p = q) = v`, `*(p += 2) = v`: the pointer after the assignment.
+        visitValue(BO);
+        return visitPointer(BO->getLHS(), Mode);
+      }
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
       if (UO->getOpcode() == UO_AddrOf)
@@ -351,9 +509,12 @@ private:
       visitPointer(CO->getTrueExpr(), Mode);
       return visitPointer(CO->getFalseExpr(), Mode);
     }
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return visitCallResult(Call, Mode);
     visitValue(E);
   }
 
+  const Expr *Blame = nullptr;
   const FunctionDecl *F;
   FunctionAccessCache &Cache;
   std::map<const ValueDecl *, RootSet> Roots;
@@ -473,11 +634,15 @@ struct Coverage {
   bool Covers = false;
   int BoundParam = -1;
   int Dims = 0;
+  /// Dimensions of the index a `< n` guard bounds (the store must use one
+  /// of the same dimensions for `n` to bound what it covers).
+  int BoundDims = 0;
 };
 
 /// Follows the kernel's straight-line top level, entering `if (in range)`
-/// blocks and passing `if (out of range) return;`, looking for a plain store
-/// `p[linear index] = …` that every remaining work-item executes.
+/// blocks, passing `if (out of range) return;`, and requiring both arms of
+/// other if/else statements, looking for a plain store `p[linear index] = …`
+/// that every remaining work-item executes.
 class CoverageFinder {
 public:
   CoverageFinder(const FunctionDecl *Kernel, unsigned ParamIndex)
@@ -486,47 +651,109 @@ public:
 
   Coverage find() {
     Coverage C;
-    scan(dyn_cast<CompoundStmt>(Kernel->getBody()), C);
+    if (scan(Kernel->getBody(), C) != Step::Covered)
+      return {};
     return C;
   }
 
 private:
-  bool scan(const Stmt *S, Coverage &C) {
+  enum class Step { Covered, Continue, Stop };
+
+  Step scan(const Stmt *S, Coverage &C) {
     if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
-      for (const Stmt *Child : CS->body())
-        if (scanOne(Child, C))
-          return true;
-        else if (mayExitEarly(Child))
-          return false;
-      return false;
+      for (const Stmt *Child : CS->body()) {
+        Step R = scanOne(Child, C);
+        if (R != Step::Continue)
+          return R;
+      }
+      return Step::Continue;
     }
-    return S && scanOne(S, C);
+    return S ? scanOne(S, C) : Step::Continue;
   }
 
-  bool scanOne(const Stmt *S, Coverage &C) {
+  Step scanOne(const Stmt *S, Coverage &C) {
+    if (isa<CompoundStmt>(S))
+      return scan(S, C);
     if (const auto *If = dyn_cast<IfStmt>(S)) {
-      if (!If->getElse() && isa<ReturnStmt>(stripBlock(If->getThen())) &&
-          guardBound(If->getCond(), /*InRange=*/false, C))
-        return false; // `if (kc.x >= n) return;`: the rest is in range
-      if (!If->getElse() && guardBound(If->getCond(), /*InRange=*/true, C))
-        return scan(If->getThen(), C);
-      return false;
+      if (If->getInit() || If->getConditionVariable() || If->isConsteval())
+        return mayExitEarly(S) ? Step::Stop : Step::Continue;
+      // `if (kc.x >= n) return;`: the rest runs for every in-range item.
+      if (!If->getElse() && isa<ReturnStmt>(stripBlock(If->getThen()))) {
+        Coverage G = C;
+        if (guardBound(If->getCond(), /*InRange=*/false, G)) {
+          C = G;
+          return Step::Continue;
+        }
+        return Step::Stop;
+      }
+      // `if (kc.x < n) { … }`: what the block covers; the else arm only
+      // runs for items out of range.
+      Coverage G = C;
+      if (guardBound(If->getCond(), /*InRange=*/true, G)) {
+        if (scan(If->getThen(), G) == Step::Covered) {
+          C = G;
+          return Step::Covered;
+        }
+        return mayExitEarly(S) ? Step::Stop : Step::Continue;
+      }
+      // Any other branch covers when both arms do.
+      if (If->getElse()) {
+        Coverage T = C, E = C;
+        Step RT = scan(If->getThen(), T);
+        Step RE = scan(If->getElse(), E);
+        if (RT == Step::Covered && RE == Step::Covered && T.Dims == E.Dims &&
+            T.BoundParam == E.BoundParam) {
+          C = T;
+          return Step::Covered;
+        }
+      }
+      return mayExitEarly(S) ? Step::Stop : Step::Continue;
     }
-    const auto *E = dyn_cast<Expr>(S);
-    if (!E)
+    if (const auto *E = dyn_cast<Expr>(S)) {
+      if (coveringStore(E, C))
+        return Step::Covered;
+      return Step::Continue;
+    }
+    return mayExitEarly(S) ? Step::Stop : Step::Continue;
+  }
+
+  /// `p[index] = v` (or `+=`, `++`…), with the built-in operator or a
+  /// trivial operator= of the element struct: the whole element is stored.
+  bool coveringStore(const Expr *E, Coverage &C) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    const Expr *Target = nullptr;
+    // Compound assignments and ++/-- store every element too (after reading
+    // it, which the inferred access says).
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->isAssignmentOp())
+      Target = BO->getLHS();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+             UO && UO->isIncrementDecrementOp())
+      Target = UO->getSubExpr();
+    else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+             Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
+      const auto *M = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());
+      if (M && (M->isCopyAssignmentOperator() || M->isMoveAssignmentOperator()) &&
+          M->isTrivial())
+        Target = Op->getArg(0);
+    }
+    if (!Target)
       return false;
-    E = E->IgnoreParenImpCasts();
-    const auto *BO = dyn_cast<BinaryOperator>(E);
-    if (!BO || BO->getOpcode() != BO_Assign)
-      return false;
-    const auto *AS = dyn_cast<ArraySubscriptExpr>(BO->getLHS()->IgnoreParens());
+    const auto *AS = dyn_cast<ArraySubscriptExpr>(Target->IgnoreParens());
     if (!AS)
       return false;
-    const auto *Base = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
-    if (!Base || Base->getDecl() != Param || Index.dims(AS->getIdx()) == 0)
+    const auto *Base =
+        dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+    if (!Base || Base->getDecl() != Param)
+      return false;
+    int Dims = Index.dims(AS->getIdx());
+    if (Dims == 0)
+      return false;
+    // A `< n` guard on another index does not bound this one.
+    if (C.BoundParam >= 0 && C.BoundDims != Dims)
       return false;
     C.Covers = true;
-    C.Dims = Index.dims(AS->getIdx());
+    C.Dims = Dims;
     return true;
   }
 
@@ -536,8 +763,17 @@ private:
     return S;
   }
 
+  /// The KernelContext field `E` names (`x`, `maxX`, …), or "".
+  static llvm::StringRef contextField(const Expr *E) {
+    const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+    if (!ME || !isKernelContextType(ME->getBase()->getType()))
+      return "";
+    return ME->getMemberDecl()->getName();
+  }
+
   /// `kc.x < n` (in range) or `kc.x >= n` (out of range), joined with && or
-  /// || respectively; `n` may be kc.maxX or a scalar parameter.
+  /// || respectively. `n` is a scalar parameter (recorded as the bound), or
+  /// the matching global size (`kc.y < kc.maxY`), which excludes nothing.
   bool guardBound(const Expr *Cond, bool InRange, Coverage &C) {
     Cond = Cond->IgnoreParenImpCasts();
     const auto *BO = dyn_cast<BinaryOperator>(Cond);
@@ -558,32 +794,48 @@ private:
     } else {
       return false;
     }
-    if (Index.dims(Id) == 0)
+    llvm::StringRef IdField = contextField(Id);
+    llvm::StringRef LimitField = contextField(Limit);
+    if (!LimitField.empty())
+      return (IdField == "x" && LimitField == "maxX") ||
+             (IdField == "y" && LimitField == "maxY") ||
+             (IdField == "z" && LimitField == "maxZ");
+    int Dims = Index.dims(Id);
+    if (Dims == 0)
       return false;
-    const auto *ME = dyn_cast<MemberExpr>(Limit->IgnoreParenImpCasts());
-    if (ME && isKernelContextType(ME->getBase()->getType()))
-      return true;
     const auto *DRE = dyn_cast<DeclRefExpr>(Limit->IgnoreParenImpCasts());
     if (!DRE)
       return false;
     for (unsigned I = 0; I < Kernel->getNumParams(); ++I)
       if (Kernel->getParamDecl(I) == DRE->getDecl() &&
           DRE->getType()->isIntegerType()) {
-        if (C.BoundParam != -1 && C.BoundParam != static_cast<int>(I))
+        if (C.BoundParam != -1 &&
+            (C.BoundParam != static_cast<int>(I) || C.BoundDims != Dims))
           return false;
         C.BoundParam = static_cast<int>(I);
+        C.BoundDims = Dims;
         return true;
       }
     return false;
   }
 
-  static bool mayExitEarly(const Stmt *S) {
-    if (isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) ||
-        isa<GotoStmt>(S))
+  /// Whether S may end the work-item before the statements after it run:
+  /// a return anywhere, a break or continue that leaves no loop of S's own.
+  static bool mayExitEarly(const Stmt *S, bool InLoop = false,
+                           bool InSwitch = false) {
+    if (!S)
+      return false;
+    if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<CXXThrowExpr>(S))
       return true;
+    if (isa<BreakStmt>(S))
+      return !InLoop && !InSwitch;
+    if (isa<ContinueStmt>(S))
+      return !InLoop;
+    bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+                isa<CXXForRangeStmt>(S);
+    bool Switch = isa<SwitchStmt>(S);
     for (const Stmt *Child : S->children())
-      if (Child && !isa<ForStmt>(Child) && !isa<WhileStmt>(Child) &&
-          !isa<DoStmt>(Child) && mayExitEarly(Child))
+      if (mayExitEarly(Child, InLoop || Loop, InSwitch || Switch))
         return true;
     return false;
   }
@@ -611,7 +863,42 @@ FunctionAccessCache::summary(const FunctionDecl *F) {
   if (F->hasBody())
     Walker.run();
   InProgress[F] = false;
+  Returns[F] = Walker.ReturnsInto;
   return Cache[F] = Walker.Result;
+}
+
+const std::set<unsigned> &
+FunctionAccessCache::returnsInto(const FunctionDecl *F) {
+  static const std::set<unsigned> None;
+  if (!Cache.count(F)) {
+    if (InProgress[F])
+      return None;
+    summary(F);
+  }
+  auto It = Returns.find(F);
+  return It == Returns.end() ? None : It->second;
+}
+
+/// `a[kc.x] = v * 2.0f` as written, for diagnostics (shortened when long).
+static std::string expressionText(ASTContext &Ctx, const Expr *E) {
+  if (!E)
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(
+      SM.getExpansionRange(E->getSourceRange()).getAsRange());
+  std::string Text =
+      Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  std::string Flat;
+  for (char C : Text) {
+    if (C == '\n' || C == '\t' || C == '\r')
+      C = ' ';
+    if (C == ' ' && !Flat.empty() && Flat.back() == ' ')
+      continue;
+    Flat += C;
+  }
+  if (Flat.size() > 60)
+    Flat = Flat.substr(0, 57) + "...";
+  return Flat;
 }
 
 KernelAccessSummary analyzeKernelAccess(ASTContext &Ctx,
@@ -632,28 +919,47 @@ KernelAccessSummary analyzeKernelAccess(ASTContext &Ctx,
     PA.Declared = declaredAccess(P);
     PA.FirstRead = Walker.FirstRead[I];
     PA.FirstWrite = Walker.FirstWrite[I];
+    PA.FirstReadExpr = Walker.FirstReadExpr[I];
+    PA.FirstWriteExpr = Walker.FirstWriteExpr[I];
     if (writes(PA.Inferred)) {
       Coverage C = CoverageFinder(Kernel, I).find();
       PA.WritesCoverRange = C.Covers;
-      PA.CoverageBoundParam = C.BoundParam;
-      PA.CoverageDims = C.Dims;
+      PA.CoverageBoundParam = C.Covers ? C.BoundParam : -1;
+      PA.CoverageDims = C.Covers ? C.Dims : 0;
     }
     std::string Name = P->getNameAsString();
+    std::string KName = Kernel->getNameAsString();
     bool ConstPointee = P->getType()->getPointeeType().isConstQualified();
+    auto Where = [&](const Expr *E, SourceLocation Loc) {
+      std::string Text = expressionText(Ctx, E);
+      return Text.empty() ? std::string() : " in `" + Text + "`";
+    };
     if (writes(PA.Inferred) &&
         (PA.Declared == DeclaredAccess::ReadOnly || ConstPointee)) {
-      reportError(Ctx, PA.FirstWrite,
-                  "kernel '" + Kernel->getNameAsString() + "' writes buffer '" +
-                      Name + "', which is " +
-                      (ConstPointee ? "a pointer to const" : "declared FERRY_RO"));
+      const Expr *E = PA.FirstWriteExpr;
+      reportError(Ctx, E ? E->getBeginLoc() : PA.FirstWrite,
+                  "kernel '" + KName + "' writes buffer parameter '" + Name +
+                      "'" + Where(E, PA.FirstWrite) + ", but '" + Name +
+                      "' is " +
+                      (PA.Declared == DeclaredAccess::ReadOnly
+                           ? "declared FERRY_RO"
+                           : "a pointer to const"),
+                  E ? E->getSourceRange() : SourceRange());
       if (PA.Declared == DeclaredAccess::ReadOnly)
-        reportNote(Ctx, declaredAccessLoc(P), "declared read-only here");
+        reportNote(Ctx,
+                   Ctx.getSourceManager().getExpansionLoc(declaredAccessLoc(P)),
+                   "'" + Name + "' declared read-only here");
     }
     if (reads(PA.Inferred) && PA.Declared == DeclaredAccess::WriteOnly) {
-      reportError(Ctx, PA.FirstRead,
-                  "kernel '" + Kernel->getNameAsString() + "' reads buffer '" +
-                      Name + "', which is declared FERRY_WO");
-      reportNote(Ctx, declaredAccessLoc(P), "declared write-only here");
+      const Expr *E = PA.FirstReadExpr;
+      reportError(Ctx, E ? E->getBeginLoc() : PA.FirstRead,
+                  "kernel '" + KName + "' reads buffer parameter '" + Name +
+                      "'" + Where(E, PA.FirstRead) + ", but '" + Name +
+                      "' is declared FERRY_WO (write-only)",
+                  E ? E->getSourceRange() : SourceRange());
+      reportNote(Ctx,
+                 Ctx.getSourceManager().getExpansionLoc(declaredAccessLoc(P)),
+                 "'" + Name + "' declared write-only here");
     }
     Summary.Buffers.push_back(PA);
   }

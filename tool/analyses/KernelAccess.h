@@ -8,6 +8,7 @@
 #include "clang/AST/ASTContext.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,9 @@ struct ParamAccess {
   int CoverageDims = 0;
   /// Where the first read and first write were seen (for `ferry analyze`).
   clang::SourceLocation FirstRead, FirstWrite;
+  /// The expressions that read and write first: the assignment, the
+  /// compound assignment, the load, or the helper call (for diagnostics).
+  const clang::Expr *FirstReadExpr = nullptr, *FirstWriteExpr = nullptr;
 };
 
 struct KernelAccessSummary {
@@ -57,9 +61,14 @@ public:
   /// Access of each parameter of F (None for parameters that are neither
   /// pointers nor references). F must have a body.
   const std::vector<Access> &summary(const clang::FunctionDecl *F);
+  /// Parameters the pointer or reference F returns may point into
+  /// (`float *row(float *p, int i) { return p + i; }` returns into 0): what
+  /// a caller does through the result, it does to those arguments.
+  const std::set<unsigned> &returnsInto(const clang::FunctionDecl *F);
 
 private:
   std::map<const clang::FunctionDecl *, std::vector<Access>> Cache;
+  std::map<const clang::FunctionDecl *, std::set<unsigned>> Returns;
   std::map<const clang::FunctionDecl *, bool> InProgress;
 };
 
