@@ -42,8 +42,11 @@ human() { # bytes -> short text
 for source in "$root"/samples/*/*.cpp "$root"/test/scenarios/*.cpp; do
   grep -q '^// ferry-test: golden' "$source" || continue
   name=$(basename "$source" .cpp)
-  exe=$(find "$build" -type f -perm -u+x -name "$name" | head -n1)
-  [ -n "$exe" ] || { echo "skipping $name: not built" >&2; continue; }
+  case $source in
+    */samples/*) exe="$build/samples/$name" ;;
+    *) exe="$build/test/scenarios/scenario_$name" ;;
+  esac
+  [ -x "$exe" ] || { echo "skipping $name: not built" >&2; continue; }
   args=$(sed -n 's/^\/\/ ferry-test: args //p' "$source" | head -n1)
   row="| $name"
   for policy in naive kernel planned; do

@@ -4,7 +4,8 @@
 # ferry_add_end_to_end(<name> <source> [LABEL <label>] [SOURCES <plain C++>...])
 #
 # Builds <source> twice, rewritten (target <name>) and as the reference
-# execution (<name>_reference), and adds ctest `<label>.<name>` running both
+# execution (<name>_reference), and adds ctest `<label>.<stem>` (<stem>: the
+# source's name without extension) running both
 # on PoCL under all three policies with identical output required. The source
 # states the rest in comments, next to the working that justifies it:
 #
@@ -13,9 +14,9 @@
 #   // ferry-test: to_device_bytes 64 from_device_bytes 64
 #   // ferry-test: golden
 #
-# `golden` also compares the rewritten source and its OpenCL C with
-# <source dir>/expected/<name>.ferry.cpp and .cl (regenerate on purpose with
-# test/update-golden.sh).
+# `golden` also adds ctest `<label>.<stem>.golden`, comparing the rewritten
+# source and its OpenCL C with <source dir>/expected/<stem>.ferry.cpp and .cl
+# (regenerate on purpose with test/update-golden.sh).
 
 set(_ferry_testing_dir ${CMAKE_CURRENT_LIST_DIR})
 
@@ -62,7 +63,7 @@ function(ferry_add_end_to_end name source)
     endif()
   endforeach()
 
-  add_test(NAME ${arg_LABEL}.${name}
+  add_test(NAME ${arg_LABEL}.${stem}
     COMMAND ${CMAKE_COMMAND}
       -DREFERENCE=$<TARGET_FILE:${name}_reference>
       -DREWRITTEN=$<TARGET_FILE:${name}>
@@ -70,14 +71,14 @@ function(ferry_add_end_to_end name source)
       -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/runs
       ${expectations}
       -P ${_ferry_testing_dir}/FerryCompareRuns.cmake)
-  set_tests_properties(${arg_LABEL}.${name} PROPERTIES TIMEOUT 300)
+  set_tests_properties(${arg_LABEL}.${stem} PROPERTIES TIMEOUT 300)
 
   if(golden)
     set(generated "${CMAKE_CURRENT_BINARY_DIR}/ferry/${name}/${stem}")
-    add_test(NAME rewrite.${name}
+    add_test(NAME ${arg_LABEL}.${stem}.golden
       COMMAND ${CMAKE_COMMAND}
         -DGENERATED=${generated}
-        -DEXPECTED=${source_dir}/expected/${name}
+        -DEXPECTED=${source_dir}/expected/${stem}
         -DSOURCE_ROOT=${PROJECT_SOURCE_DIR}
         -P ${_ferry_testing_dir}/FerryCompareGolden.cmake)
   endif()
