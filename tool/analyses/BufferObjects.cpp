@@ -5,6 +5,9 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+
+#include <functional>
 
 using namespace clang;
 
@@ -54,12 +57,14 @@ ObjectTable::ObjectTable(const FunctionDecl *F) {
         return true;
       auto Key = std::make_pair<const ValueDecl *, const ValueDecl *>(
           P, ME->getMemberDecl());
-      if (!Table.Members.count(Key))
+      if (!Table.Members.count(Key)) {
         Table.Members[Key] = Table.add(
             ObjectKind::ParameterMember,
             P->getNameAsString() + (ME->isArrow() ? "->" : ".") +
                 ME->getMemberDecl()->getNameAsString(),
             ME->getMemberDecl(), bufferElementType(ME->getType()));
+        Table.Objects[Table.Members[Key]].Base = P;
+      }
       return true;
     }
     bool VisitVarDecl(VarDecl *V) {
@@ -75,13 +80,16 @@ ObjectTable::ObjectTable(const FunctionDecl *F) {
   if (F->hasBody())
     Find.TraverseStmt(F->getBody());
 
-  // Caller-visible buffers of one element type may be one buffer.
+  // Caller-visible buffers of one element type may be one buffer (the
+  // caller may pass one buffer twice: run(cc, a, a)), except two members of
+  // one parameter (g.cur and g.next are two objects). What the function
+  // creates is distinct from everything else.
   for (BufferObject &A : Objects)
     for (const BufferObject &B : Objects)
       if (A.Id != B.Id && A.callerVisible() && B.callerVisible() &&
           A.Element.getCanonicalType() == B.Element.getCanonicalType() &&
           !(A.Kind == ObjectKind::ParameterMember &&
-            B.Kind == ObjectKind::ParameterMember))
+            B.Kind == ObjectKind::ParameterMember && A.Base == B.Base))
         A.MayAlias.insert(B.Id);
 }
 
@@ -118,6 +126,39 @@ ObjectTable::withAliases(const std::set<ObjectId> &Ids) const {
   for (ObjectId Id : Ids)
     All.insert(Objects[Id].MayAlias.begin(), Objects[Id].MayAlias.end());
   return All;
+}
+
+std::vector<ObjectRefs> ObjectTable::membersOf(const Expr *E,
+                                               const PointsTo &Facts) const {
+  std::vector<ObjectRefs> Out;
+  QualType T = E->getType().getNonReferenceType();
+  const Expr *Named = E->IgnoreParenImpCasts();
+  if (T->isPointerType()) {
+    T = T->getPointeeType();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Named);
+        UO && UO->getOpcode() == UO_AddrOf)
+      Named = UO->getSubExpr()->IgnoreParenImpCasts();
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(Named);
+             UO && UO->getOpcode() == UO_Deref) {
+    Named = UO->getSubExpr()->IgnoreParenImpCasts();
+  }
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || isBufferType(T))
+    return Out;
+  const auto *DRE = dyn_cast<DeclRefExpr>(Named);
+  for (const FieldDecl *FD : RD->fields()) {
+    if (!isBufferType(FD->getType()))
+      continue;
+    auto It = DRE ? Members.find({DRE->getDecl(), FD}) : Members.end();
+    if (It != Members.end()) {
+      ObjectRefs R;
+      R.Ids = {It->second};
+      Out.push_back(R);
+    } else {
+      Out.push_back(anyOfType(bufferElementType(FD->getType())));
+    }
+  }
+  return Out;
 }
 
 static ObjectRefs unite(ObjectRefs A, const ObjectRefs &B) {
@@ -187,6 +228,110 @@ const Expr *rawPointerSource(const Expr *E) {
   return nullptr;
 }
 
+void joinFacts(PointsTo &A, const PointsTo &B) {
+  for (const auto &[D, Ids] : B)
+    A[D].insert(Ids.begin(), Ids.end());
+}
+
+static bool isBufferElementAccessor(const CXXMemberCallExpr *MC) {
+  if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier() ||
+      !isBufferType(MC->getImplicitObjectArgument()->getType()))
+    return false;
+  llvm::StringRef N = MC->getMethodDecl()->getName();
+  return N == "data" || N == "begin" || N == "end" || N == "cbegin" ||
+         N == "cend";
+}
+
+/// For a standard algorithm returning an iterator: the argument whose range
+/// it points into (std::find's first, std::copy's destination).
+static int iteratorResultArgument(const CallExpr *Call) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||
+      !Call->getType()->isPointerType() || Call->getNumArgs() == 0)
+    return -1;
+  llvm::StringRef N = F->getName();
+  if (N == "copy" || N == "copy_if" || N == "copy_backward" || N == "move" ||
+      N == "move_backward" || N == "reverse_copy" || N == "remove_copy" ||
+      N == "remove_copy_if" || N == "replace_copy" || N == "replace_copy_if" ||
+      N == "unique_copy" || N == "partial_sum" || N == "adjacent_difference" ||
+      N == "exclusive_scan" || N == "inclusive_scan")
+    return Call->getNumArgs() > 2 ? 2 : -1;
+  if (N == "copy_n")
+    return Call->getNumArgs() > 2 ? 2 : -1;
+  if (N == "transform")
+    return Call->getNumArgs() == 4 ? 2 : Call->getNumArgs() == 5 ? 3 : -1;
+  if (N == "rotate_copy")
+    return Call->getNumArgs() > 3 ? 3 : -1;
+  return 0;
+}
+
+bool rawPointerTargets(const Expr *E, const ObjectTable &Table,
+                       const PointsTo &Facts, std::set<ObjectId> &Out) {
+  if (!E)
+    return false;
+  E = E->IgnoreParenCasts();
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+      MC && isBufferElementAccessor(MC)) {
+    ObjectRefs R = Table.resolve(MC->getImplicitObjectArgument(), Facts);
+    Out.insert(R.Ids.begin(), R.Ids.end());
+    return true;
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (Op->getOperator() == OO_Subscript &&
+        isBufferType(Op->getArg(0)->getType())) {
+      ObjectRefs R = Table.resolve(Op->getArg(0), Facts);
+      Out.insert(R.Ids.begin(), R.Ids.end());
+      return true;
+    }
+    return false;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (refersToBuffer(DRE->getDecl()->getType()))
+      return false;
+    auto It = Facts.find(DRE->getDecl());
+    if (It == Facts.end() || It->second.empty())
+      return false;
+    Out.insert(It->second.begin(), It->second.end());
+    return true;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAdditiveOp() && BO->getType()->isPointerType())
+      return rawPointerTargets(BO->getLHS()->getType()->isPointerType()
+                                   ? BO->getLHS()
+                                   : BO->getRHS(),
+                               Table, Facts, Out);
+    if (BO->isAssignmentOp())
+      return rawPointerTargets(BO->getLHS(), Table, Facts, Out);
+    if (BO->isCommaOp())
+      return rawPointerTargets(BO->getRHS(), Table, Facts, Out);
+    return false;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_AddrOf || UO->getOpcode() == UO_Deref ||
+        UO->isIncrementDecrementOp())
+      return rawPointerTargets(UO->getSubExpr(), Table, Facts, Out);
+    return false;
+  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return rawPointerTargets(AS->getBase(), Table, Facts, Out);
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (isa<FieldDecl>(ME->getMemberDecl()))
+      return rawPointerTargets(ME->getBase(), Table, Facts, Out);
+    return false;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    bool T = rawPointerTargets(CO->getTrueExpr(), Table, Facts, Out);
+    bool F = rawPointerTargets(CO->getFalseExpr(), Table, Facts, Out);
+    return T || F;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    int Arg = iteratorResultArgument(Call);
+    if (Arg >= 0)
+      return rawPointerTargets(Call->getArg(Arg), Table, Facts, Out);
+  }
+  return false;
+}
+
 namespace {
 class AliasWalker {
 public:
@@ -196,44 +341,193 @@ public:
   void walk(const Stmt *S) {
     if (!S || isa<LambdaExpr>(S))
       return;
-    bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
-                isa<CXXForRangeStmt>(S);
-    if (Loop) {
-      // Two passes joined with the state before: enough for the swaps and
-      // reassignments a dispatch-free loop makes.
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      walk(If->getInit());
+      if (If->getConditionVariableDeclStmt())
+        walk(If->getConditionVariableDeclStmt());
+      else
+        walk(If->getCond());
       PointsTo Before = Facts;
-      for (int Pass = 0; Pass < 2; ++Pass)
-        walkChildren(S);
-      for (auto &[D, Ids] : Before)
-        Facts[D].insert(Ids.begin(), Ids.end());
+      walk(If->getThen());
+      PointsTo Then = Facts;
+      Facts = Before;
+      walk(If->getElse());
+      joinFacts(Facts, Then);
       return;
     }
-    walkChildren(S);
+    if (isLoop(S)) {
+      walkLoopInit(S);
+      PointsTo AfterInit = Facts;
+      Facts = head(S, AfterInit);
+      Facts = once(S).Exit;
+      return;
+    }
+    if (const auto *Switch = dyn_cast<SwitchStmt>(S))
+      return walkSwitch(Switch);
+    if (isa<BreakStmt>(S)) {
+      if (!Jumps.empty())
+        Jumps.back()->Breaks.push_back(Facts);
+      return;
+    }
+    if (isa<ContinueStmt>(S)) {
+      for (auto It = Jumps.rbegin(); It != Jumps.rend(); ++It)
+        if (!(*It)->IsSwitch) {
+          (*It)->Continues.push_back(Facts);
+          break;
+        }
+      return;
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(S)) {
+      walk(CO->getCond());
+      PointsTo Before = Facts;
+      walk(CO->getTrueExpr());
+      PointsTo True = Facts;
+      Facts = Before;
+      walk(CO->getFalseExpr());
+      joinFacts(Facts, True);
+      return;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isLogicalOp()) {
+      walk(BO->getLHS());
+      PointsTo Before = Facts;
+      walk(BO->getRHS());
+      joinFacts(Facts, Before);
+      return;
+    }
+    for (const Stmt *Child : S->children())
+      walk(Child);
     apply(S);
   }
 
+  /// The fixpoint at a loop's head, entered with `AfterInit`.
+  PointsTo head(const Stmt *Loop, const PointsTo &AfterInit) {
+    PointsTo Head = AfterInit;
+    for (int Round = 0; Round < 32; ++Round) {
+      Facts = Head;
+      PointsTo Next = AfterInit;
+      joinFacts(Next, once(Loop).Back);
+      if (Next == Head)
+        break;
+      Head = std::move(Next);
+    }
+    return Head;
+  }
+
+  void walkLoopInit(const Stmt *S) {
+    if (const auto *For = dyn_cast<ForStmt>(S)) {
+      walk(For->getInit());
+    } else if (const auto *RF = dyn_cast<CXXForRangeStmt>(S)) {
+      walk(RF->getInit());
+      walk(RF->getRangeStmt());
+      walk(RF->getBeginStmt());
+      walk(RF->getEndStmt());
+    }
+  }
+
+  static bool isLoop(const Stmt *S) {
+    return isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+           isa<CXXForRangeStmt>(S);
+  }
+
 private:
-  void walkChildren(const Stmt *S) {
-    for (const Stmt *Child : S->children())
-      walk(Child);
+  struct Targets {
+    bool IsSwitch = false;
+    std::vector<PointsTo> Breaks, Continues;
+  };
+  struct Trip {
+    PointsTo Back, Exit;
+  };
+
+  /// One trip around a loop from the current facts (its head).
+  Trip once(const Stmt *L) {
+    Targets T;
+    Jumps.push_back(&T);
+    Trip R;
+    auto Continue = [&] {
+      for (const PointsTo &C : T.Continues)
+        joinFacts(Facts, C);
+      T.Continues.clear();
+    };
+    if (const auto *For = dyn_cast<ForStmt>(L)) {
+      if (For->getConditionVariableDeclStmt())
+        walk(For->getConditionVariableDeclStmt());
+      walk(For->getCond());
+      R.Exit = Facts;
+      walk(For->getBody());
+      Continue();
+      walk(For->getInc());
+    } else if (const auto *W = dyn_cast<WhileStmt>(L)) {
+      if (W->getConditionVariableDeclStmt())
+        walk(W->getConditionVariableDeclStmt());
+      else
+        walk(W->getCond());
+      R.Exit = Facts;
+      walk(W->getBody());
+      Continue();
+    } else if (const auto *Do = dyn_cast<DoStmt>(L)) {
+      walk(Do->getBody());
+      Continue();
+      walk(Do->getCond());
+      R.Exit = Facts;
+    } else if (const auto *RF = dyn_cast<CXXForRangeStmt>(L)) {
+      R.Exit = Facts;
+      walk(RF->getLoopVarStmt());
+      walk(RF->getBody());
+      Continue();
+    }
+    R.Back = Facts;
+    for (const PointsTo &B : T.Breaks)
+      joinFacts(R.Exit, B);
+    Jumps.pop_back();
+    return R;
+  }
+
+  void walkSwitch(const SwitchStmt *Switch) {
+    walk(Switch->getInit());
+    if (Switch->getConditionVariableDeclStmt())
+      walk(Switch->getConditionVariableDeclStmt());
+    else
+      walk(Switch->getCond());
+    PointsTo Before = Facts;
+    Targets T;
+    T.IsSwitch = true;
+    Jumps.push_back(&T);
+    bool HasDefault = false;
+    std::function<void(const Stmt *)> Body = [&](const Stmt *S) {
+      // Each label is entered from the switch, or falls through.
+      while (const auto *SC = dyn_cast_or_null<SwitchCase>(S)) {
+        joinFacts(Facts, Before);
+        HasDefault |= isa<DefaultStmt>(SC);
+        S = SC->getSubStmt();
+      }
+      walk(S);
+    };
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Switch->getBody()))
+      for (const Stmt *Child : CS->body())
+        Body(Child);
+    else
+      Body(Switch->getBody());
+    Jumps.pop_back();
+    for (const PointsTo &B : T.Breaks)
+      joinFacts(Facts, B);
+    if (!HasDefault)
+      joinFacts(Facts, Before);
   }
 
   void bind(const ValueDecl *D, const Expr *Init) {
     QualType T = D->getType();
-    if (T->isReferenceType() && isBufferType(T.getNonReferenceType())) {
-      Facts[D] = Table.resolve(Init, Facts).Ids;
-    } else if (T->isPointerType() && isBufferType(T->getPointeeType())) {
+    if (refersToBuffer(T) && !isBufferType(T)) {
+      // `Buffer<T> &r = …` and `Buffer<T> *p = …`: the objects it may name.
       Facts[D] = Table.resolve(Init, Facts).Ids;
     } else if (T->isPointerType() || T->isReferenceType() ||
                T->getAsCXXRecordDecl()) {
-      // Raw element pointers and iterators keep the buffer they came from.
-      if (const Expr *Source = rawPointerSource(Init))
-        Facts[D] = Table.resolve(Source, Facts).Ids;
-      else if (const auto *DRE =
-                   dyn_cast<DeclRefExpr>(Init->IgnoreParenImpCasts());
-               DRE && Facts.count(DRE->getDecl()) &&
-               !isBufferType(DRE->getDecl()->getType()))
-        Facts[D] = Facts[DRE->getDecl()];
+      // Raw element pointers, references and iterators keep the buffers
+      // they came from; a pointer set from anything else forgets them.
+      std::set<ObjectId> Ids;
+      if (rawPointerTargets(Init, Table, Facts, Ids))
+        Facts[D] = Ids;
+      else if (Facts.count(D))
+        Facts[D].clear();
     }
   }
 
@@ -256,10 +550,11 @@ private:
     if (const auto *Call = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *F = Call->getDirectCallee();
       if (F && F->isInStdNamespace() && F->getIdentifier() &&
-          F->getName() == "swap" &&
-          Call->getNumArgs() == 2) {
-        const auto *A = dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts());
-        const auto *B = dyn_cast<DeclRefExpr>(Call->getArg(1)->IgnoreParenImpCasts());
+          F->getName() == "swap" && Call->getNumArgs() == 2) {
+        const auto *A =
+            dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts());
+        const auto *B =
+            dyn_cast<DeclRefExpr>(Call->getArg(1)->IgnoreParenImpCasts());
         if (A && B && A->getType()->isPointerType() &&
             B->getType()->isPointerType())
           std::swap(Facts[A->getDecl()], Facts[B->getDecl()]);
@@ -269,11 +564,21 @@ private:
 
   const ObjectTable &Table;
   PointsTo &Facts;
+  std::vector<Targets *> Jumps;
 };
 } // namespace
 
 void applyAliasing(const Stmt *S, const ObjectTable &Table, PointsTo &Facts) {
   AliasWalker(Table, Facts).walk(S);
+}
+
+PointsTo loopHeadFacts(const Stmt *Loop, const ObjectTable &Table,
+                       const PointsTo &Before) {
+  PointsTo Facts = Before;
+  AliasWalker W(Table, Facts);
+  if (!AliasWalker::isLoop(Loop))
+    return Before;
+  return W.head(Loop, Before);
 }
 
 } // namespace ferry

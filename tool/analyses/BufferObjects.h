@@ -30,6 +30,8 @@ struct BufferObject {
   /// How the rewritten source names it where it is in scope (`a`, `*p`, `g.grid`).
   std::string Spelling;
   const clang::ValueDecl *Decl = nullptr;
+  /// For a ParameterMember, the parameter it is a member of.
+  const clang::ValueDecl *Base = nullptr;
   clang::QualType Element;
   /// Objects that may be this one at run time (parameters of one element type
   /// may be bound to the same buffer: `run(cc, a, a)`).
@@ -65,6 +67,12 @@ public:
   ObjectRefs resolve(const clang::Expr *E, const PointsTo &Facts) const;
   /// Every object the set may touch, following MayAlias.
   std::set<ObjectId> withAliases(const std::set<ObjectId> &Ids) const;
+  /// The buffers inside an object of class type that `E` names (`g` or `*pg`
+  /// for `struct Grids { Buffer<float> cur, next; }`): each buffer member as
+  /// resolve() would give `g.cur`, inexact where the table has no object
+  /// for it. Empty when the class has no buffer members.
+  std::vector<ObjectRefs> membersOf(const clang::Expr *E,
+                                    const PointsTo &Facts) const;
 
 private:
   ObjectId add(ObjectKind Kind, std::string Spelling, const clang::ValueDecl *D,
@@ -79,16 +87,35 @@ private:
   PointsTo Entry;
 };
 
-/// Applies what `S` does to references and pointers that alias buffers:
-/// `auto &from = g % 2 ? a : b;`, `Buffer<T> *p = &a;`, `p = q;`,
-/// `std::swap(p, q);`, raw element pointers from `data()`/`begin()`. Only
-/// pointer facts are touched; element accesses are HostAccess's business.
 /// The buffer expression a raw element pointer, iterator or element
 /// reference comes from (`b.data() + 4`, `b.begin()`, `&b[i]`, `b[i]`), or
 /// null when it comes from no buffer.
 const clang::Expr *rawPointerSource(const clang::Expr *E);
 
+/// The buffers a raw element pointer, iterator or element reference may
+/// point into: from data()/begin()/end()/&b[i] directly, or through local
+/// pointers and references bound to those (with arithmetic, `?:`, and the
+/// iterators std algorithms return into their ranges). False when `E` is no
+/// such pointer as far as the facts know.
+bool rawPointerTargets(const clang::Expr *E, const ObjectTable &Table,
+                       const PointsTo &Facts, std::set<ObjectId> &Out);
+
+/// Applies what `S` does to references and pointers that alias buffers:
+/// `auto &from = g % 2 ? a : b;`, `Buffer<T> *p = &a;`, `p = q;`,
+/// `std::swap(p, q);`, raw element pointers from `data()`/`begin()`. Only
+/// pointer facts are touched; element accesses are HostAccess's business.
+/// Flow-sensitive: the arms of an if, a switch, `?:`, `&&` and `||` are
+/// joined, a loop is iterated to a fixpoint, and the states at its breaks
+/// are joined into its exit.
 void applyAliasing(const clang::Stmt *S, const ObjectTable &Table,
                    PointsTo &Facts);
+
+/// The facts at the head of a loop (before its condition, on every
+/// iteration) when `Before` holds on entry: what an event in its body sees.
+PointsTo loopHeadFacts(const clang::Stmt *Loop, const ObjectTable &Table,
+                       const PointsTo &Before);
+
+/// Joins B into A (the union of each name's targets).
+void joinFacts(PointsTo &A, const PointsTo &B);
 
 } // namespace ferry
