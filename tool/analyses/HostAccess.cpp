@@ -6,6 +6,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;
@@ -50,6 +51,41 @@ bool isBufferMethod(const CXXMemberCallExpr *MC, llvm::StringRef Name) {
          isBufferType(MC->getImplicitObjectArgument()->getType());
 }
 
+/// data(), begin(), end(), cbegin(), cend() of a buffer.
+bool isElementAccessor(const CXXMemberCallExpr *MC) {
+  return isBufferMethod(MC, "data") || isBufferMethod(MC, "begin") ||
+         isBufferMethod(MC, "end") || isBufferMethod(MC, "cbegin") ||
+         isBufferMethod(MC, "cend");
+}
+
+/// memcpy, memmove, memset, memcmp: what they do through pointer `Index`.
+bool memoryFunctionAccess(const FunctionDecl *F, unsigned Index, Access &Mode) {
+  if (!F || !F->getIdentifier())
+    return false;
+  const DeclContext *DC = F->getDeclContext()->getRedeclContext();
+  if (!DC->isTranslationUnit() && !F->isInStdNamespace())
+    return false;
+  llvm::StringRef N = F->getName();
+  if (N == "memcpy" || N == "memmove")
+    Mode = Index == 0 ? Access::Write : Access::Read;
+  else if (N == "memset")
+    Mode = Index == 0 ? Access::Write : Access::None;
+  else if (N == "memcmp")
+    Mode = Access::Read;
+  else
+    return false;
+  return true;
+}
+
+bool isPointerToConst(QualType T) {
+  return T->isPointerType() && T->getPointeeType().isConstQualified();
+}
+
+bool inSystemHeader(const FunctionDecl *F) {
+  const SourceManager &SM = F->getASTContext().getSourceManager();
+  return SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation()));
+}
+
 class HostWalker {
 public:
   HostWalker(const ObjectTable &Table, PointsTo &Facts,
@@ -73,7 +109,69 @@ public:
       applyAliasing(S, Table, Facts);
       return;
     }
-    if (const auto *RF = dyn_cast<CXXForRangeStmt>(S)) {
+    // Control flow: each part sees the facts that hold where it runs; the
+    // facts after the statement are applyAliasing's join of its paths.
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      PointsTo Saved = Facts;
+      walkStmt(If->getInit());
+      if (If->getConditionVariableDeclStmt())
+        walkStmt(If->getConditionVariableDeclStmt());
+      else
+        walkStmt(If->getCond());
+      PointsTo Before = Facts;
+      walkStmt(If->getThen());
+      Facts = Before;
+      walkStmt(If->getElse());
+      Facts = Saved;
+      applyAliasing(S, Table, Facts);
+      return;
+    }
+    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+        isa<CXXForRangeStmt>(S))
+      return walkLoop(S);
+    if (const auto *Ret = dyn_cast<ReturnStmt>(S);
+        Ret && Ret->getRetValue() &&
+        refersToBuffer(Ret->getRetValue()->getType()) &&
+        !Ret->getRetValue()->isPRValue()) {
+      // `return c ? x : y;` from a function returning Buffer<T>&: the
+      // caller gets a name for the buffer, not its elements.
+      return visitAliasInit(Ret->getRetValue());
+    }
+    if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
+      PointsTo Saved = Facts;
+      walkStmt(Switch->getInit());
+      if (Switch->getConditionVariableDeclStmt())
+        walkStmt(Switch->getConditionVariableDeclStmt());
+      else
+        walkStmt(Switch->getCond());
+      PointsTo Before = Facts;
+      auto Case = [&](const Stmt *Child) {
+        while (const auto *SC = dyn_cast_or_null<SwitchCase>(Child)) {
+          joinFacts(Facts, Before);
+          Child = SC->getSubStmt();
+        }
+        walkStmt(Child);
+      };
+      if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Switch->getBody()))
+        for (const Stmt *Child : CS->body())
+          Case(Child);
+      else
+        Case(Switch->getBody());
+      Facts = Saved;
+      applyAliasing(S, Table, Facts);
+      return;
+    }
+    for (const Stmt *Child : S->children())
+      walkStmt(Child);
+  }
+
+private:
+  void walkLoop(const Stmt *S) {
+    PointsTo Saved = Facts;
+    if (const auto *For = dyn_cast<ForStmt>(S)) {
+      walkStmt(For->getInit());
+    } else if (const auto *RF = dyn_cast<CXXForRangeStmt>(S)) {
+      walkStmt(RF->getInit());
       const Expr *Range = RF->getRangeInit();
       if (Range && isBufferType(Range->getType())) {
         QualType VarType = RF->getLoopVariable()->getType();
@@ -81,82 +179,72 @@ public:
                         !VarType.getNonReferenceType().isConstQualified();
         add(Range, Range, MayWrite ? Access::ReadWrite : Access::Read,
             MayWrite ? "iterated by reference" : "iterated");
+        LoopElements.insert(RF->getLoopVariable());
       } else if (Range) {
         visitValue(Range);
       }
-      return walkStmt(RF->getBody());
+      applyAliasing(RF->getRangeStmt(), Table, Facts);
+      applyAliasing(RF->getBeginStmt(), Table, Facts);
+      applyAliasing(RF->getEndStmt(), Table, Facts);
     }
-    bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S);
-    if (Loop)
-      applyAliasing(S, Table, Facts); // settle pointer facts for the body
-    for (const Stmt *Child : S->children())
-      walkStmt(Child);
+    // The body sees the facts of every iteration.
+    Facts = loopHeadFacts(S, Table, Facts);
+    if (const auto *For = dyn_cast<ForStmt>(S)) {
+      walkStmt(For->getConditionVariableDeclStmt());
+      walkStmt(For->getCond());
+      walkStmt(For->getBody());
+      walkStmt(For->getInc());
+    } else if (const auto *W = dyn_cast<WhileStmt>(S)) {
+      if (W->getConditionVariableDeclStmt())
+        walkStmt(W->getConditionVariableDeclStmt());
+      else
+        walkStmt(W->getCond());
+      walkStmt(W->getBody());
+    } else if (const auto *Do = dyn_cast<DoStmt>(S)) {
+      walkStmt(Do->getBody());
+      walkStmt(Do->getCond());
+    } else if (const auto *RF = dyn_cast<CXXForRangeStmt>(S)) {
+      // The loop variable binds an element; uses through it are its own.
+      applyAliasing(RF->getLoopVarStmt(), Table, Facts);
+      walkStmt(RF->getBody());
+    }
+    Facts = Saved;
+    applyAliasing(S, Table, Facts);
   }
 
-private:
-  void add(const Expr *Site, const Expr *Buffer, Access Mode,
-           std::string What, bool Overwrites = false) {
+  // --- recording -------------------------------------------------------------
+  void push(HostEvent E) {
+    E.Escapes = E.Escapes || Escaping;
+    if (!E.Targets.Ids.empty())
+      Events.push_back(std::move(E));
+  }
+
+  void add(const Expr *Site, const Expr *Buffer, Access Mode, std::string What,
+           bool Overwrites = false, bool Escapes = false) {
+    if (Mode == Access::None)
+      return;
     HostEvent E;
     E.Site = Site;
     E.Buffer = Buffer;
     E.Targets = Table.resolve(Buffer, Facts);
     E.Mode = Mode;
     E.Overwrites = Overwrites;
+    E.Escapes = Escapes;
     E.What = std::move(What);
-    if (!E.Targets.Ids.empty())
-      Events.push_back(std::move(E));
+    push(std::move(E));
   }
 
-  /// Uses of a raw element pointer or iterator taken from a buffer earlier.
-  bool rawAlias(const Expr *E, ObjectRefs &Out) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    if (!DRE || isBufferType(DRE->getType().getNonReferenceType()) ||
-        refersToBuffer(DRE->getType()))
-      return false;
-    auto It = Facts.find(DRE->getDecl());
-    if (It == Facts.end())
-      return false;
-    Out.Ids = It->second;
-    return !Out.Ids.empty();
-  }
-
-  void addRaw(const Expr *Site, const ObjectRefs &Targets, Access Mode,
-              std::string What) {
+  void addRaw(const Expr *Site, const std::set<ObjectId> &Targets, Access Mode,
+              std::string What, bool Escapes = false) {
+    if (Mode == Access::None)
+      return;
     HostEvent E;
     E.Site = Site;
-    E.Targets = Targets;
+    E.Targets.Ids = Targets;
     E.Mode = Mode;
+    E.Escapes = Escapes;
     E.What = std::move(What);
-    Events.push_back(std::move(E));
-  }
-
-  void visitVarDecl(const VarDecl *V) {
-    const Expr *Init = V->getInit();
-    if (isBufferType(V->getType())) {
-      const BufferObject *Local = Table.localFor(V);
-      const auto *Construct =
-          Init ? dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit()) : nullptr;
-      bool FromBuffer = Construct && Construct->getNumArgs() == 1 &&
-                        isBufferType(Construct->getArg(0)->getType());
-      if (Local) {
-        HostEvent E;
-        E.Kind = FromBuffer ? HostEventKind::Reset : HostEventKind::Create;
-        E.Targets.Ids = {Local->Id};
-        E.What = FromBuffer ? "moved into" : "created";
-        Events.push_back(E);
-      }
-      if (FromBuffer)
-        addKind(HostEventKind::Reset, Construct->getArg(0), "moved from");
-      else if (Init)
-        visitValue(Init);
-      return;
-    }
-    if (!Init)
-      return;
-    QualType T = V->getType();
-    if (T->isReferenceType() || T->isPointerType())
-      return visitLValue(Init, Access::None);
-    visitValue(Init);
+    push(std::move(E));
   }
 
   void addKind(HostEventKind Kind, const Expr *Buffer, std::string What) {
@@ -166,22 +254,242 @@ private:
     E.Buffer = Buffer;
     E.Targets = Table.resolve(Buffer, Facts);
     E.What = std::move(What);
-    if (!E.Targets.Ids.empty())
-      Events.push_back(std::move(E));
+    push(std::move(E));
   }
 
-  void visitChildren(const Expr *E) {
-    for (const Stmt *Child : E->children())
-      if (Child)
-        walkStmt(Child);
+  /// Everything done inside is through something Ferry does not follow.
+  struct EscapeScope {
+    EscapeScope(HostWalker &W, bool On) : W(W), Saved(W.Escaping) {
+      W.Escaping = W.Escaping || On;
+    }
+    ~EscapeScope() { W.Escaping = Saved; }
+    HostWalker &W;
+    bool Saved;
+  };
+
+  static const char *modeWord(Access Mode) {
+    return Mode == Access::Read    ? "read"
+           : Mode == Access::Write ? "written"
+                                   : "read and written";
   }
 
+  // --- declarations ----------------------------------------------------------
+  void visitVarDecl(const VarDecl *V) {
+    const Expr *Init = V->getInit();
+    QualType T = V->getType();
+    if (isBufferType(T)) {
+      const BufferObject *Local = Table.localFor(V);
+      const auto *Construct =
+          Init ? dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit()) : nullptr;
+      bool FromBuffer = Construct && Construct->getNumArgs() == 1 &&
+                        isBufferType(Construct->getArg(0)->getType());
+      if (Local) {
+        HostEvent E;
+        E.Kind = FromBuffer ? HostEventKind::Reset : HostEventKind::Create;
+        E.Site = Init;
+        E.Targets.Ids = {Local->Id};
+        E.What = FromBuffer ? "moved into" : "created";
+        push(E);
+      }
+      if (FromBuffer)
+        addKind(HostEventKind::Reset, Construct->getArg(0), "moved from");
+      else if (Init)
+        visitValue(Init);
+      return;
+    }
+    if (!Init)
+      return;
+    if (refersToBuffer(T))
+      return visitAliasInit(Init); // `Buffer<T> &r = …`, `Buffer<T> *p = …`
+    if (T->isPointerType())
+      return consumePointer(Init, Use::Store);
+    if (T->isReferenceType())
+      return visitLValue(Init, Access::None); // an element reference
+    visitValue(Init);
+  }
+
+  /// What a reference or pointer to a buffer is bound to: the buffers are
+  /// not accessed, only named (conditions and indexes inside are).
+  void visitAliasInit(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      visitValue(CO->getCond());
+      visitAliasInit(CO->getTrueExpr());
+      return visitAliasInit(CO->getFalseExpr());
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && (UO->getOpcode() == UO_AddrOf || UO->getOpcode() == UO_Deref))
+      return visitAliasInit(UO->getSubExpr());
+    if (isa<DeclRefExpr>(E) || isa<CXXNullPtrLiteralExpr>(E) ||
+        isa<GNUNullExpr>(E) || isa<IntegerLiteral>(E))
+      return;
+    if (const auto *ME = dyn_cast<MemberExpr>(E);
+        ME && isBufferType(ME->getType()))
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->isAssignmentOp()) {
+      visitValue(BO);
+      return;
+    }
+    visitValue(E);
+  }
+
+  // --- pointers into buffers -------------------------------------------------
+  enum class Use {
+    Compare, ///< only the address matters (`p != b.end()`, `if (p)`)
+    Store,   ///< the pointer is kept (a variable, an unknown consumer)
+    Element, ///< elements are accessed through it (`*p`, `p[i]`, a callee)
+  };
+
+  /// A pointer-valued expression used as `U`; for Element, with `Mode`.
+  /// Pointers from data()/begin()/end() kept around let the buffer escape
+  /// (read-write), unless they point to const; pointers Ferry follows (local
+  /// variables bound to a buffer's elements) produce events where they are
+  /// dereferenced.
+  void consumePointer(const Expr *E, Use U, Access Mode = Access::None,
+                      bool ToConst = false) {
+    if (!E)
+      return;
+    E = E->IgnoreParens();
+    if (const auto *CE = dyn_cast<CastExpr>(E)) {
+      if (CE->getCastKind() == CK_ArrayToPointerDecay)
+        return visitLValue(CE->getSubExpr(),
+                           U == Use::Element ? Mode : Access::None);
+      if (CE->getCastKind() == CK_LValueToRValue)
+        return pointerVariable(CE->getSubExpr(), E, U, Mode);
+      bool Const = ToConst || isPointerToConst(CE->getType());
+      if (CE->getCastKind() == CK_PointerToBoolean)
+        U = Use::Compare;
+      return consumePointer(CE->getSubExpr(), U, Mode, Const);
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+        MC && isElementAccessor(MC)) {
+      const Expr *Object = MC->getImplicitObjectArgument();
+      std::string Name = MC->getMethodDecl()->getNameAsString();
+      if (U == Use::Element)
+        return add(E, Object, Mode,
+                   std::string("elements ") + modeWord(Mode) + " through " +
+                       Name + "()");
+      if (U == Use::Compare)
+        return;
+      bool Const = ToConst || isPointerToConst(MC->getType());
+      if (Const)
+        return add(E, Object, Access::Read,
+                   Name + "() read through a pointer to const");
+      return add(E, Object, Access::ReadWrite,
+                 Name + "() hands out a pointer to its elements", false,
+                 /*Escapes=*/true);
+    }
+    if (isa<DeclRefExpr>(E))
+      return pointerVariable(E, E, U, Mode);
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->isAdditiveOp() && BO->getType()->isPointerType()) {
+        bool LeftPtr = BO->getLHS()->getType()->isPointerType();
+        consumePointer(LeftPtr ? BO->getLHS() : BO->getRHS(), U, Mode, ToConst);
+        return visitValue(LeftPtr ? BO->getRHS() : BO->getLHS());
+      }
+      if (BO->isCommaOp()) {
+        visitValue(BO->getLHS());
+        return consumePointer(BO->getRHS(), U, Mode, ToConst);
+      }
+      if (BO->isAssignmentOp()) {
+        visitValue(BO);
+        std::set<ObjectId> Ids;
+        if (U == Use::Element &&
+            rawPointerTargets(BO->getRHS(), Table, Facts, Ids))
+          addRaw(E, Ids, Mode, std::string("element ") + modeWord(Mode));
+        return;
+      }
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->isIncrementDecrementOp())
+        return consumePointer(UO->getSubExpr(), U, Mode, ToConst);
+      if (UO->getOpcode() == UO_AddrOf) {
+        const Expr *Sub = UO->getSubExpr()->IgnoreParens();
+        if (U == Use::Element)
+          return visitLValue(Sub, Mode);
+        visitLValue(Sub, Access::None);
+        // `&b[i]` kept: like data(), the buffer escapes.
+        const auto *Op = dyn_cast<CXXOperatorCallExpr>(Sub);
+        if (U == Use::Store && Op && Op->getOperator() == OO_Subscript &&
+            isBufferType(Op->getArg(0)->getType()))
+          add(E, Op->getArg(0), ToConst ? Access::Read : Access::ReadWrite,
+              ToConst ? "an element's address read through a pointer to const"
+                      : "an element's address is kept",
+              false, !ToConst);
+        return;
+      }
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      visitValue(CO->getCond());
+      consumePointer(CO->getTrueExpr(), U, Mode, ToConst);
+      return consumePointer(CO->getFalseExpr(), U, Mode, ToConst);
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return callResult(Call, U, Mode);
+    if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E) ||
+        isa<IntegerLiteral>(E))
+      return;
+    visitValue(E);
+  }
+
+  /// A pointer variable's value used as `U` (Site is the use).
+  void pointerVariable(const Expr *Var, const Expr *Site, Use U, Access Mode) {
+    Var = Var->IgnoreParens();
+    const auto *DRE = dyn_cast<DeclRefExpr>(Var);
+    if (!DRE) {
+      // A pointer kept in an array or a struct: its storage is read.
+      return visitLValue(Var, Access::Read);
+    }
+    if (U != Use::Element)
+      return;
+    std::set<ObjectId> Ids;
+    if (rawPointerTargets(DRE, Table, Facts, Ids))
+      addRaw(Site, Ids, Mode,
+             std::string("element ") + modeWord(Mode) + " through '" +
+                 DRE->getDecl()->getNameAsString() + "'");
+  }
+
+  /// A pointer or reference a call returns: std algorithms return iterators
+  /// into their ranges, helpers pointers into their arguments.
+  void callResult(const CallExpr *Call, Use U, Access Mode) {
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+        MC && isElementAccessor(MC))
+      return consumePointer(Call, U, Mode);
+    visitCall(Call);
+    if (U != Use::Element || Mode == Access::None)
+      return;
+    std::set<ObjectId> Ids;
+    if (rawPointerTargets(Call, Table, Facts, Ids))
+      return addRaw(Call, Ids, Mode,
+                    std::string("element ") + modeWord(Mode) +
+                        " through the iterator it returns");
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || isa<CXXMemberCallExpr>(Call) ||
+        isa<CXXOperatorCallExpr>(Call) || !Callee->getDefinition() ||
+        !Callee->getDefinition()->hasBody() || inSystemHeader(Callee))
+      return;
+    Callee = Callee->getDefinition();
+    for (unsigned I : Summaries.pointers().returnsInto(Callee)) {
+      if (I >= Call->getNumArgs() || I >= Callee->getNumParams())
+        continue;
+      if (Callee->getParamDecl(I)->getType()->isReferenceType())
+        visitLValue(Call->getArg(I), Mode);
+      else
+        consumePointer(Call->getArg(I), Use::Element, Mode);
+    }
+  }
+
+  // --- calls -----------------------------------------------------------------
   void visitCall(const CallExpr *Call) {
     // A dispatch's buffers are the planner's business, not host accesses.
     if (isDispatchCall(Call))
       return;
     const FunctionDecl *Callee = Call->getDirectCallee();
     unsigned NumArgs = Call->getNumArgs();
+    bool Member = isa<CXXMemberCallExpr>(Call) ||
+                  (isa<CXXOperatorCallExpr>(Call) && Callee &&
+                   isa<CXXMethodDecl>(Callee));
     if (Callee && Callee->isInStdNamespace() && Callee->getIdentifier() &&
         Callee->getName() == "swap" && NumArgs == 2 &&
         isBufferType(Call->getArg(0)->getType())) {
@@ -191,103 +499,39 @@ private:
       E.Targets = Table.resolve(Call->getArg(0), Facts);
       E.Others = Table.resolve(Call->getArg(1), Facts);
       E.What = "swapped";
-      Events.push_back(E);
+      push(E);
       return;
     }
-    if (Callee && Callee->isInStdNamespace() && Callee->getIdentifier()) {
-      llvm::StringRef Name = Callee->getName();
-      // Whole-range writes: fill(b.begin(), b.end(), v) and friends.
-      bool WholeRange = false;
-      if (NumArgs >= 2 && (Name == "fill" || Name == "generate" || Name == "iota")) {
-        const auto *First = dyn_cast<CXXMemberCallExpr>(Call->getArg(0)->IgnoreParenImpCasts());
-        const auto *Last = dyn_cast<CXXMemberCallExpr>(Call->getArg(1)->IgnoreParenImpCasts());
-        if (isBufferMethod(First, "begin") && isBufferMethod(Last, "end")) {
-          ObjectRefs A = Table.resolve(First->getImplicitObjectArgument(), Facts);
-          ObjectRefs B = Table.resolve(Last->getImplicitObjectArgument(), Facts);
-          WholeRange = A.single() && B.single() && A.Ids == B.Ids;
-        }
-      }
-      // Writes of a run-time count from a buffer's start: the runtime decides
-      // whether they cover it (ComputeContext::hostWrites(b, n)).
-      const Expr *CountExpr = nullptr, *CountOf = nullptr;
-      unsigned CountedArg = NumArgs;
-      if ((Name == "copy" || Name == "move") && NumArgs == 3) {
-        const auto *First = dyn_cast<CXXMemberCallExpr>(Call->getArg(0)->IgnoreParenImpCasts());
-        const auto *Last = dyn_cast<CXXMemberCallExpr>(Call->getArg(1)->IgnoreParenImpCasts());
-        if (isBufferMethod(First, "begin") && isBufferMethod(Last, "end") &&
-            Table.resolve(First->getImplicitObjectArgument(), Facts).Ids ==
-                Table.resolve(Last->getImplicitObjectArgument(), Facts).Ids) {
-          CountOf = First->getImplicitObjectArgument();
-          CountedArg = 2;
-        }
-      } else if ((Name == "copy_n" && NumArgs == 3) ||
-                 (Name == "fill_n" && NumArgs == 3)) {
-        CountExpr = Call->getArg(1);
-        CountedArg = Name == "copy_n" ? 2 : 0;
-      }
-      if (CountedArg < NumArgs) {
-        const auto *Dest = dyn_cast<CXXMemberCallExpr>(
-            Call->getArg(CountedArg)->IgnoreParenImpCasts());
-        if (!isBufferMethod(Dest, "begin"))
-          CountExpr = CountOf = nullptr, CountedArg = NumArgs;
-      }
-      for (unsigned I = 0; I < NumArgs; ++I) {
-        const Expr *Arg = Call->getArg(I);
-        Access Mode = stdAlgorithmAccess(Name, I, NumArgs);
-        if (I == CountedArg && Mode == Access::Write) {
-          const auto *Dest = cast<CXXMemberCallExpr>(Arg->IgnoreParenImpCasts());
-          add(Arg, Dest->getImplicitObjectArgument(), Mode,
-              "written from its start by std::" + Name.str());
-          if (!Events.empty() && Events.back().Site == Arg) {
-            Events.back().WrittenCount = CountExpr;
-            Events.back().WrittenCountOf = CountOf;
-          }
-          continue;
-        }
-        ObjectRefs Raw;
-        if (const Expr *Source = rawPointerSource(Arg)) {
-          visitIndexes(Arg);
-          add(Arg, Source, Mode, "passed to std::" + Name.str(),
-              WholeRange && writes(Mode));
-        } else if (rawAlias(Arg, Raw)) {
-          addRaw(Arg, Raw, Mode, "passed to std::" + Name.str());
-        } else if (isBufferType(Arg->getType())) {
-          add(Arg, Arg, Mode, "passed to std::" + Name.str());
-        } else {
-          visitValue(Arg);
-        }
-      }
-      return;
-    }
+    if (Callee && Callee->isInStdNamespace() && Callee->getIdentifier() &&
+        !Member)
+      return visitStdAlgorithm(Call, Callee->getName());
 
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
       const Expr *Object = MC->getImplicitObjectArgument();
-      if (isBufferType(Object->getType())) {
+      if (Object && isBufferType(Object->getType())) {
         llvm::StringRef Name = MC->getMethodDecl()->getIdentifier()
                                    ? MC->getMethodDecl()->getName()
                                    : "";
         if (Name == "size" || Name == "bytes" || Name == "empty")
           return;
-        // data()/begin()/end() hand out the elements: whatever happens to
-        // the pointer in this expression happens to the buffer.
-        bool Const = MC->getMethodDecl()->isConst() &&
-                     MC->getType()->isPointerType() &&
-                     MC->getType()->getPointeeType().isConstQualified();
-        add(Call, Object, Const ? Access::Read : Access::ReadWrite,
-            Name.str() + "() used");
-        return;
+        if (isElementAccessor(MC))
+          return consumePointer(Call, Use::Store);
+        return add(Call, Object, Access::ReadWrite, Name.str() + "() called",
+                   false, true);
       }
+      // A member of another class (`v.push_back(b[0])`): the object is
+      // the class's business; arguments bind to parameters below.
+      if (Object)
+        visitValue(Object);
     }
 
-    // A function Ferry can see: its own summary. One it cannot: read, and
-    // written too unless the parameter is const.
+    // A function Ferry can see: its own summary. One it cannot (or a
+    // library's): read, and written too unless the parameter is const.
     const std::vector<Access> *Summary = nullptr;
-    if (Callee && Callee->getDefinition() && Callee->getDefinition()->hasBody())
+    if (Callee && Callee->getDefinition() &&
+        Callee->getDefinition()->hasBody() && !inSystemHeader(Callee))
       Summary = &Summaries.summary(Callee->getDefinition());
-    unsigned ArgBase = isa<CXXOperatorCallExpr>(Call) &&
-                               isa<CXXMethodDecl>(Callee)
-                           ? 1
-                           : 0;
+    unsigned ArgBase = isa<CXXOperatorCallExpr>(Call) && Member ? 1 : 0;
     if (ArgBase)
       visitValue(Call->getArg(0));
     std::string Name = Callee ? Callee->getNameAsString() : "a function";
@@ -301,10 +545,12 @@ private:
           !ParamType.isNull() &&
           ((ParamType->isReferenceType() &&
             ParamType.getNonReferenceType().isConstQualified()) ||
-           (ParamType->isPointerType() &&
-            ParamType->getPointeeType().isConstQualified()));
+           isPointerToConst(ParamType));
       Access Mode = ConstParam ? Access::Read : Access::ReadWrite;
-      if (Summary && P < Summary->size())
+      bool Escapes = !Summary && !ConstParam;
+      if (memoryFunctionAccess(Callee, P, Mode))
+        Escapes = false;
+      else if (Summary && P < Summary->size())
         Mode = (*Summary)[P];
       // A variadic argument (printf's) has no parameter: a non-pointer
       // prvalue there is a copy, so `b[1]` is only read.
@@ -312,78 +558,207 @@ private:
                          ? Arg->isPRValue() && !Arg->getType()->isPointerType()
                          : !ParamType->isReferenceType() &&
                                !ParamType->isPointerType();
-      ObjectRefs Raw;
-      if (refersToBuffer(Arg->getType()) && !ByValue) {
-        if (Mode != Access::None)
-          add(Arg, Arg, Mode, "passed to " + Name + "()");
-      } else if (const Expr *Source = rawPointerSource(Arg);
-                 Source && !ByValue) {
-        visitIndexes(Arg);
-        if (Mode != Access::None)
-          add(Arg, Source, Mode, "passed to " + Name + "()");
-      } else if (rawAlias(Arg, Raw) && !ByValue) {
-        if (Mode != Access::None)
-          addRaw(Arg, Raw, Mode, "passed to " + Name + "()");
+      std::string What = "passed to " + Name + "()";
+      if (ByValue) {
+        visitValue(Arg);
+        continue;
+      }
+      if (refersToBuffer(Arg->getType())) {
+        visitAliasInit(Arg);
+        add(Arg, Arg, Mode, What, false, Escapes);
+        continue;
+      }
+      std::vector<ObjectRefs> Members = Table.membersOf(Arg, Facts);
+      if (!Members.empty()) {
+        visitAliasInit(Arg);
+        for (const ObjectRefs &R : Members) {
+          HostEvent E;
+          E.Site = Arg;
+          E.Targets = R;
+          E.Mode = Mode;
+          E.Escapes = Escapes;
+          E.What = What + ", a buffer member";
+          if (Mode != Access::None)
+            push(std::move(E));
+        }
+        continue;
+      }
+      EscapeScope Scope(*this, Escapes);
+      if (Arg->getType()->isPointerType())
+        consumePointer(Arg, Use::Element, Mode);
+      else
+        visitLValue(Arg, Mode);
+    }
+  }
+
+  void visitStdAlgorithm(const CallExpr *Call, llvm::StringRef Name) {
+    unsigned NumArgs = Call->getNumArgs();
+    // Whole-range writes: fill(b.begin(), b.end(), v) and friends.
+    bool WholeRange = false;
+    if (NumArgs >= 2 &&
+        (Name == "fill" || Name == "generate" || Name == "iota")) {
+      const auto *First =
+          dyn_cast<CXXMemberCallExpr>(Call->getArg(0)->IgnoreParenImpCasts());
+      const auto *Last =
+          dyn_cast<CXXMemberCallExpr>(Call->getArg(1)->IgnoreParenImpCasts());
+      if (isBufferMethod(First, "begin") && isBufferMethod(Last, "end")) {
+        ObjectRefs A = Table.resolve(First->getImplicitObjectArgument(), Facts);
+        ObjectRefs B = Table.resolve(Last->getImplicitObjectArgument(), Facts);
+        WholeRange = A.single() && B.single() && A.Ids == B.Ids;
+      }
+    }
+    // Writes of a run-time count from a buffer's start: the runtime decides
+    // whether they cover it (ComputeContext::hostWrites(b, n)).
+    const Expr *CountExpr = nullptr, *CountOf = nullptr;
+    unsigned CountedArg = NumArgs;
+    if ((Name == "copy" || Name == "move") && NumArgs == 3) {
+      const auto *First =
+          dyn_cast<CXXMemberCallExpr>(Call->getArg(0)->IgnoreParenImpCasts());
+      const auto *Last =
+          dyn_cast<CXXMemberCallExpr>(Call->getArg(1)->IgnoreParenImpCasts());
+      if (isBufferMethod(First, "begin") && isBufferMethod(Last, "end") &&
+          Table.resolve(First->getImplicitObjectArgument(), Facts).Ids ==
+              Table.resolve(Last->getImplicitObjectArgument(), Facts).Ids) {
+        CountOf = First->getImplicitObjectArgument();
+        CountedArg = 2;
+      }
+    } else if ((Name == "copy_n" && NumArgs == 3) ||
+               (Name == "fill_n" && NumArgs == 3)) {
+      CountExpr = Call->getArg(1);
+      CountedArg = Name == "copy_n" ? 2 : 0;
+    }
+    if (CountedArg < NumArgs) {
+      const auto *Dest = dyn_cast<CXXMemberCallExpr>(
+          Call->getArg(CountedArg)->IgnoreParenImpCasts());
+      if (!isBufferMethod(Dest, "begin"))
+        CountExpr = CountOf = nullptr, CountedArg = NumArgs;
+    }
+    std::string What = "passed to std::" + Name.str();
+    for (unsigned I = 0; I < NumArgs; ++I) {
+      const Expr *Arg = Call->getArg(I);
+      Access Mode = stdAlgorithmAccess(Name, I, NumArgs);
+      if (I == CountedArg && Mode == Access::Write) {
+        const auto *Dest = cast<CXXMemberCallExpr>(Arg->IgnoreParenImpCasts());
+        add(Arg, Dest->getImplicitObjectArgument(), Mode,
+            "written from its start by std::" + Name.str());
+        if (!Events.empty() && Events.back().Site == Arg) {
+          Events.back().WrittenCount = CountExpr;
+          Events.back().WrittenCountOf = CountOf;
+        }
+        continue;
+      }
+      std::set<ObjectId> Ids;
+      if (const Expr *Source = rawPointerSource(Arg);
+          Source && Arg->getType()->isPointerType()) {
+        size_t Before = Events.size();
+        consumePointer(Arg, Use::Element, Mode);
+        for (size_t K = Before; K < Events.size(); ++K) {
+          Events[K].What = What;
+          Events[K].Overwrites = WholeRange && writes(Mode);
+        }
+      } else if (Arg->getType()->isPointerType() &&
+                 rawPointerTargets(Arg, Table, Facts, Ids)) {
+        consumePointer(Arg, Use::Element, Mode);
+      } else if (isBufferType(Arg->getType())) {
+        visitAliasInit(Arg);
+        add(Arg, Arg, Mode, What);
       } else {
         visitValue(Arg);
       }
     }
   }
 
-  /// Index expressions inside `&b[i]`, `b.data() + i`.
-  void visitIndexes(const Expr *E) {
-    E = E->IgnoreParenCasts();
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
-      if (Op->getOperator() == OO_Subscript)
-        visitValue(Op->getArg(1));
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-      bool LeftPtr = BO->getLHS()->getType()->isPointerType();
-      visitIndexes(LeftPtr ? BO->getLHS() : BO->getRHS());
-      visitValue(LeftPtr ? BO->getRHS() : BO->getLHS());
-    } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-      visitIndexes(UO->getSubExpr());
-    }
+  // --- expressions -----------------------------------------------------------
+  void visitChildren(const Expr *E) {
+    for (const Stmt *Child : E->children())
+      if (Child)
+        walkStmt(Child);
   }
 
   void visitValue(const Expr *E) {
     if (!E)
       return;
     E = E->IgnoreParens();
+    if (const auto *CE = dyn_cast<CastExpr>(E);
+        CE && CE->getCastKind() == CK_ToVoid) {
+      // `(void)b[0];` discards the value: an lvalue is not even loaded.
+      if (CE->getSubExpr()->isGLValue())
+        return visitLValue(CE->getSubExpr(), Access::None);
+      return visitValue(CE->getSubExpr());
+    }
     if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
-      if (ICE->getCastKind() == CK_LValueToRValue)
+      if (ICE->getCastKind() == CK_LValueToRValue) {
+        if (ICE->getType()->isPointerType())
+          return consumePointer(ICE, Use::Store);
         return visitLValue(ICE->getSubExpr(), Access::Read);
+      }
+      if (ICE->getType()->isPointerType() &&
+          ICE->getSubExpr()->getType()->isPointerType() &&
+          !refersToBuffer(ICE->getType()))
+        return consumePointer(ICE, Use::Store);
+      if (ICE->getCastKind() == CK_PointerToBoolean)
+        return consumePointer(ICE, Use::Compare);
       return visitValue(ICE->getSubExpr());
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      QualType LT = BO->getLHS()->getType();
       if (BO->getOpcode() == BO_Assign) {
-        visitLValue(BO->getLHS(), Access::Write);
-        return visitValue(BO->getRHS());
+        if (refersToBuffer(LT) && !isBufferType(LT))
+          return visitAliasInit(BO->getRHS()); // `p = &b;` on Buffer<T>*
+        // C++17 sequences the right operand of an assignment first.
+        if (LT->isPointerType()) {
+          consumePointer(BO->getRHS(), Use::Store);
+          return visitLValue(BO->getLHS(), Access::None);
+        }
+        visitValue(BO->getRHS());
+        return visitLValue(BO->getLHS(), Access::Write);
       }
       if (BO->isCompoundAssignmentOp()) {
-        visitLValue(BO->getLHS(), Access::ReadWrite);
-        return visitValue(BO->getRHS());
+        visitValue(BO->getRHS());
+        if (LT->isPointerType()) // `p += 2`: pointer arithmetic
+          return;
+        return visitLValue(BO->getLHS(), Access::ReadWrite);
       }
+      if ((BO->isComparisonOp() ||
+           (BO->getOpcode() == BO_Sub && !BO->getType()->isPointerType())) &&
+          LT->isPointerType() && !refersToBuffer(LT)) {
+        consumePointer(BO->getLHS(), Use::Compare);
+        return consumePointer(BO->getRHS(), Use::Compare);
+      }
+      if (BO->isAdditiveOp() && BO->getType()->isPointerType())
+        return consumePointer(BO, Use::Store);
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-      if (UO->isIncrementDecrementOp())
+      if (UO->isIncrementDecrementOp()) {
+        if (UO->getSubExpr()->getType()->isPointerType())
+          return; // pointer arithmetic on a pointer variable
         return visitLValue(UO->getSubExpr(), Access::ReadWrite);
-      if (UO->getOpcode() == UO_AddrOf)
-        return visitLValue(UO->getSubExpr(), Access::ReadWrite);
+      }
+      if (UO->getOpcode() == UO_AddrOf) {
+        if (refersToBuffer(E->getType())) {
+          // A buffer's address handed somewhere Ferry does not follow.
+          visitAliasInit(UO->getSubExpr());
+          return add(E, UO->getSubExpr(), Access::ReadWrite,
+                     "its address is kept", false, true);
+        }
+        return consumePointer(E, Use::Store);
+      }
     }
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
       if (Op->getOperator() == OO_Subscript &&
           isBufferType(Op->getArg(0)->getType()))
         return visitLValue(E, Access::ReadWrite);
-      if (Op->getOperator() == OO_Equal && isBufferType(Op->getArg(0)->getType())) {
+      if (Op->getOperator() == OO_Equal &&
+          isBufferType(Op->getArg(0)->getType())) {
         addKind(HostEventKind::Reset, Op->getArg(0), "assigned");
         addKind(HostEventKind::Reset, Op->getArg(1), "moved from");
         return;
       }
       if (Op->isAssignmentOp()) {
-        visitLValue(Op->getArg(0), Op->getOperator() == OO_Equal
-                                       ? Access::Write
-                                       : Access::ReadWrite);
-        return visitValue(Op->getArg(1));
+        visitValue(Op->getArg(1));
+        return visitLValue(Op->getArg(0), Op->getOperator() == OO_Equal
+                                              ? Access::Write
+                                              : Access::ReadWrite);
       }
     }
     if (const auto *Call = dyn_cast<CallExpr>(E))
@@ -391,13 +766,16 @@ private:
     if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
       const CXXConstructorDecl *Ctor = CE->getConstructor();
       for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
-        bool ByRef = Ctor && I < Ctor->getNumParams() &&
-                     Ctor->getParamDecl(I)->getType()->isReferenceType();
-        bool Const = ByRef && Ctor->getParamDecl(I)
-                                  ->getType()
-                                  .getNonReferenceType()
-                                  .isConstQualified();
-        if (ByRef)
+        QualType PT;
+        if (Ctor && I < Ctor->getNumParams())
+          PT = Ctor->getParamDecl(I)->getType();
+        bool ByRef = !PT.isNull() && PT->isReferenceType();
+        bool Const = ByRef && PT.getNonReferenceType().isConstQualified();
+        if (ByRef && refersToBuffer(CE->getArg(I)->getType()))
+          add(CE->getArg(I), CE->getArg(I),
+              Const ? Access::Read : Access::ReadWrite,
+              "passed to a constructor", false, !Const);
+        else if (ByRef)
           visitLValue(CE->getArg(I), Const ? Access::Read : Access::ReadWrite);
         else
           visitValue(CE->getArg(I));
@@ -405,18 +783,36 @@ private:
       return;
     }
     if (const auto *Lambda = dyn_cast<LambdaExpr>(E)) {
-      // A lambda that captures a buffer may do anything with it later.
-      for (const LambdaCapture &C : Lambda->captures())
-        if (C.capturesVariable())
-          if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
-              V && refersToBuffer(V->getType()))
-            for (const Expr *Init : Lambda->capture_inits())
-              if (Init && refersToBuffer(Init->getType()))
-                add(Init, Init, Access::ReadWrite, "captured by a lambda");
+      // A lambda that captures a buffer, or a pointer into one, may do
+      // anything with it later.
+      auto Init = Lambda->capture_init_begin();
+      for (const LambdaCapture &C : Lambda->captures()) {
+        const Expr *CapInit = Init != Lambda->capture_init_end() ? *Init : nullptr;
+        if (Init != Lambda->capture_init_end())
+          ++Init;
+        if (!C.capturesVariable())
+          continue;
+        const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
+        if (!V)
+          continue;
+        std::set<ObjectId> Ids;
+        if (refersToBuffer(V->getType()) && CapInit)
+          add(CapInit, CapInit, Access::ReadWrite, "captured by a lambda",
+              false, true);
+        else if (CapInit && rawPointerTargets(CapInit, Table, Facts, Ids))
+          addRaw(CapInit, Ids, Access::ReadWrite,
+                 "a pointer into it is captured by a lambda", true);
+      }
       return;
     }
-    if (isa<DeclRefExpr>(E) || isa<MemberExpr>(E) || isa<ArraySubscriptExpr>(E))
+    if (isa<DeclRefExpr>(E) || isa<MemberExpr>(E) ||
+        isa<ArraySubscriptExpr>(E) ||
+        (isa<UnaryOperator>(E) &&
+         cast<UnaryOperator>(E)->getOpcode() == UO_Deref)) {
+      // An lvalue whose use Ferry does not know: assume the worst.
+      EscapeScope Scope(*this, refersToBuffer(E->getType()));
       return visitLValue(E, Access::ReadWrite);
+    }
     visitChildren(E);
   }
 
@@ -428,59 +824,54 @@ private:
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
         Op && Op->getOperator() == OO_Subscript &&
         isBufferType(Op->getArg(0)->getType())) {
+      visitAliasInit(Op->getArg(0));
       visitValue(Op->getArg(1));
-      if (Mode != Access::None)
-        add(E, Op->getArg(0), Mode,
-            std::string("element ") +
-                (Mode == Access::Read    ? "read"
-                 : Mode == Access::Write ? "written"
-                                         : "read and written"));
+      // A const buffer's operator[] hands out a const element.
+      if (Op->getArg(0)->getType().isConstQualified() && Mode != Access::None)
+        Mode = Access::Read;
+      add(E, Op->getArg(0), Mode, std::string("element ") + modeWord(Mode));
       return;
     }
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
       if (isBufferType(ME->getType())) {
-        if (Mode != Access::None)
-          add(E, E, Access::ReadWrite, "used");
+        add(E, E, Mode == Access::None ? Access::None : Access::ReadWrite,
+            "used");
         return;
       }
-      return ME->isArrow() ? visitValue(ME->getBase())
+      if (!isa<FieldDecl>(ME->getMemberDecl()))
+        return visitValue(ME->getBase());
+      return ME->isArrow() ? consumePointer(ME->getBase(), Use::Element, Mode)
                            : visitLValue(ME->getBase(), Mode);
     }
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
       visitValue(AS->getIdx());
-      ObjectRefs Raw;
-      if (rawAlias(AS->getBase(), Raw)) {
-        if (Mode != Access::None)
-          addRaw(E, Raw, Mode, "accessed through a pointer");
-        return;
-      }
-      return visitValue(AS->getBase());
+      return consumePointer(AS->getBase(), Use::Element, Mode);
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(E);
         UO && UO->getOpcode() == UO_Deref) {
-      ObjectRefs Raw;
-      if (rawAlias(UO->getSubExpr(), Raw)) {
-        if (Mode != Access::None)
-          addRaw(E, Raw, Mode, "accessed through a pointer");
-        return;
-      }
       if (refersToBuffer(E->getType())) {
-        if (Mode != Access::None)
-          add(E, E, Access::ReadWrite, "used");
+        add(E, E, Mode == Access::None ? Access::None : Access::ReadWrite,
+            "used");
         return;
       }
-      return visitValue(UO->getSubExpr());
+      return consumePointer(UO->getSubExpr(), Use::Element, Mode);
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      ObjectRefs Raw;
-      if (rawAlias(DRE, Raw)) {
-        if (Mode != Access::None)
-          addRaw(E, Raw, Mode == Access::Read ? Access::Read : Access::ReadWrite,
-                 "accessed through '" + DRE->getDecl()->getNameAsString() + "'");
-      } else if (isBufferType(DRE->getType().getNonReferenceType()) &&
-                 Mode != Access::None) {
-        add(E, E, Access::ReadWrite, "used");
+      QualType T = DRE->getDecl()->getType();
+      if (refersToBuffer(T)) {
+        if (!T->isPointerType())
+          add(E, E, Mode == Access::None ? Access::None : Access::ReadWrite,
+              "used");
+        return;
       }
+      // A reference bound to a buffer's element (`float &r = b[2];`); the
+      // variable of a range-for over a buffer is the loop's event.
+      std::set<ObjectId> Ids;
+      if (T->isReferenceType() && !LoopElements.count(DRE->getDecl()) &&
+          rawPointerTargets(DRE, Table, Facts, Ids))
+        addRaw(E, Ids, Mode,
+               std::string("element ") + modeWord(Mode) + " through '" +
+                   DRE->getDecl()->getNameAsString() + "'");
       return;
     }
     if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
@@ -488,12 +879,16 @@ private:
       visitLValue(CO->getTrueExpr(), Mode);
       return visitLValue(CO->getFalseExpr(), Mode);
     }
+    if (const auto *Call = dyn_cast<CallExpr>(E); Call && Call->isGLValue())
+      return callResult(Call, Use::Element, Mode);
     visitValue(E);
   }
 
   const ObjectTable &Table;
   PointsTo &Facts;
   HostSummaryCache &Summaries;
+  bool Escaping = false;
+  std::set<const ValueDecl *> LoopElements;
 };
 
 } // namespace
@@ -539,6 +934,20 @@ const std::vector<Access> &HostSummaryCache::summary(const FunctionDecl *F) {
         Result[I] = Access::ReadWrite;
   InProgress[F] = false;
   return Cache[F] = Result;
+}
+
+const char *hostEventName(const HostEvent &E) {
+  switch (E.Kind) {
+  case HostEventKind::Access:
+    return E.Escapes ? "escape" : accessName(E.Mode);
+  case HostEventKind::Create:
+    return "create";
+  case HostEventKind::Swap:
+    return "swap";
+  case HostEventKind::Reset:
+    return "move";
+  }
+  return "?";
 }
 
 std::vector<HostEvent> collectHostEvents(const Stmt *S,

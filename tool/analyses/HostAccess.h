@@ -46,7 +46,16 @@ struct HostEvent {
   const clang::Expr *WrittenCount = nullptr;
   const clang::Expr *WrittenCountOf = nullptr;
   std::string What; ///< a short description: "b[i] is read", "passed to show()"
+  /// The buffer's elements become reachable through something the analysis
+  /// does not follow further (a mutable pointer from data() kept around, a
+  /// function without a visible body, a lambda capture): Mode then says what
+  /// may happen through it, conservatively.
+  bool Escapes = false;
 };
+
+/// "read", "write", "read-write" or "escape" for an access; "create", "swap"
+/// or "move" for the other kinds.
+const char *hostEventName(const HostEvent &E);
 
 /// Per-function host summaries for Buffer parameters of helpers called from
 /// compute functions.
