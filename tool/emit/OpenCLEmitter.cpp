@@ -354,6 +354,8 @@ private:
   bool UsesDouble = false;
   bool NeedsKernelContext = false;
   bool NeedsOffsetof = false;
+  /// Nesting of range-based for loops (their index names).
+  unsigned RangeDepth = 0;
 
   std::string Types, Constants, HostChecks;
   /// Every emitted function, in the order its emission started. The program
@@ -727,8 +729,13 @@ std::string Emitter::declare(QualType T, const std::string &Name,
 
 std::string Emitter::hostTypeName(const RecordDecl *RD) {
   QualType T = Ctx.getRecordType(RD);
-  return TypeName::getFullyQualifiedName(T, Ctx, Policy,
-                                         /*WithGlobalNsPrefix=*/true);
+  std::string Name = TypeName::getFullyQualifiedName(
+      T, Ctx, Policy, /*WithGlobalNsPrefix=*/true);
+  // An anonymous namespace's members are named from the enclosing scope.
+  for (size_t At; (At = Name.find("(anonymous namespace)::")) !=
+                  std::string::npos;)
+    Name.erase(At, strlen("(anonymous namespace)::"));
+  return Name;
 }
 
 std::string Emitter::recordName(const RecordDecl *RD, SourceLocation Loc) {
@@ -744,9 +751,18 @@ std::string Emitter::recordName(const RecordDecl *RD, SourceLocation Loc) {
   if (inStdNamespace(RD) ||
       (isa<NamespaceDecl>(RD->getDeclContext()) &&
        cast<NamespaceDecl>(RD->getDeclContext())->getName() == "ferry")) {
-    error(Loc, "'" + hostTypeName(RD).substr(2) +
+    std::string Shown = RD->getQualifiedNameAsString();
+    if (Shown == "std::basic_string" || Shown == "std::__cxx11::basic_string")
+      Shown = "std::string";
+    error(Loc, "'" + Shown +
                    "' cannot be used in OpenCL C (no std:: containers, "
                    "strings or library types on the device)");
+    RecordNames[RD] = Name;
+    return Name;
+  }
+  if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD); CXX && CXX->isLambda()) {
+    error(Loc, "lambdas cannot be translated to OpenCL C; use a helper "
+               "function");
     RecordNames[RD] = Name;
     return Name;
   }
@@ -776,6 +792,12 @@ std::string Emitter::recordName(const RecordDecl *RD, SourceLocation Loc) {
     SourceLocation FLoc = FD->getLocation();
     if (FD->isBitField()) {
       error(FLoc, "bit-fields cannot be translated to OpenCL C");
+      Ok = false;
+      continue;
+    }
+    if (FD->getName().empty()) {
+      error(FLoc, "anonymous struct or union members cannot be translated "
+                  "to OpenCL C; give the member a name");
       Ok = false;
       continue;
     }
@@ -845,20 +867,29 @@ std::string Emitter::recordName(const RecordDecl *RD, SourceLocation Loc) {
           "} " + Name + ";\n";
   NeedsOffsetof = true;
   std::string Check = "sizeof(" + Name + ") == " + std::to_string(Size);
-  std::string HostCheck = "sizeof(" + hostTypeName(RD) +
-                          ") == " + std::to_string(Size);
+  // offsetof is a macro: a template's name (`Vec<float, 3>`) goes through
+  // an alias so its comma does not split the argument.
+  std::string HostName = hostTypeName(RD);
+  std::string HostAlias;
+  if (HostName.find(',') != std::string::npos) {
+    HostAlias = "using ferry_layout_" + Name + " = " + HostName + ";\n";
+    HostName = "ferry_layout_" + Name;
+  }
+  std::string HostCheck =
+      "sizeof(" + HostName + ") == " + std::to_string(Size);
   for (size_t I = 0; I < Offsets.size(); ++I) {
     Check += " && FERRY_OFFSETOF(" + Name + ", " + Offsets[I].first +
              ") == " + std::to_string(Offsets[I].second);
   }
   unsigned I = 0;
   for (const FieldDecl *FD : RD->fields())
-    HostCheck += " && offsetof(" + hostTypeName(RD) + ", " +
+    HostCheck += " && offsetof(" + HostName + ", " +
                  FD->getNameAsString() + ") == " +
                  std::to_string(Offsets[I++].second);
   Text += "typedef char ferry_check_" + Name + "[(" + Check + ") ? 1 : -1];\n\n";
   Types += Text;
-  HostChecks += "static_assert(" + HostCheck + ", \"ferry: the layout of '" +
+  HostChecks += HostAlias + "static_assert(" + HostCheck +
+                ", \"ferry: the layout of '" +
                 hostTypeName(RD).substr(2) +
                 "' differs from the OpenCL C struct\");\n";
   return Name;
@@ -1121,6 +1152,7 @@ void Emitter::emitFunction(const FunctionDecl *F,
   Funcs.push_back({"", SM.getExpansionLoc(F->getBeginLoc()), {}});
 
   std::vector<std::string> Params;
+  std::vector<const ParmVarDecl *> ParamDecls; // the C++ parameter of each
   std::vector<std::string> Prologue;
   unsigned SpaceIndex = 0;
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
@@ -1165,19 +1197,19 @@ void Emitter::emitFunction(const FunctionDecl *F,
           continue;
         }
         Info.Where = Space::Global;
-        Params.push_back(declare(T.getUnqualifiedType(), PName, Loc,
+        ParamDecls.push_back(P), Params.push_back(declare(T.getUnqualifiedType(), PName, Loc,
                                  Space::Global));
         State.Vars[P] = Info;
         continue;
       }
       if (T->isBooleanType()) {
         // OpenCL forbids bool kernel arguments: the host passes the byte.
-        Params.push_back("uchar ferry_" + PName);
+        ParamDecls.push_back(P), Params.push_back("uchar ferry_" + PName);
         Prologue.push_back("bool " + PName + " = ferry_" + PName + ";");
         State.Vars[P] = Info;
         continue;
       }
-      Params.push_back(declare(T.getUnqualifiedType(), PName, Loc));
+      ParamDecls.push_back(P), Params.push_back(declare(T.getUnqualifiedType(), PName, Loc));
       State.Vars[P] = Info;
       continue;
     }
@@ -1185,7 +1217,7 @@ void Emitter::emitFunction(const FunctionDecl *F,
     if (T->isPointerType()) {
       Info.Where = SpaceIndex < Spaces.size() ? Spaces[SpaceIndex] : Space::Private;
       ++SpaceIndex;
-      Params.push_back(declare(T, PName, Loc, Info.Where));
+      ParamDecls.push_back(P), Params.push_back(declare(T, PName, Loc, Info.Where));
     } else if (T->isLValueReferenceType() &&
                !T.getNonReferenceType().isConstQualified()) {
       Info.Where = SpaceIndex < Spaces.size() ? Spaces[SpaceIndex] : Space::Private;
@@ -1196,15 +1228,15 @@ void Emitter::emitFunction(const FunctionDecl *F,
         error(Loc, "references to arrays cannot be translated to OpenCL C");
         State.Poisoned.insert(P);
       }
-      Params.push_back(spaceQualifier(Info.Where) +
+      ParamDecls.push_back(P), Params.push_back(spaceQualifier(Info.Where) +
                        typeName(Pointee, Loc, Info.Where != Space::Private) +
                        "* " + PName);
     } else if (T->isReferenceType()) {
       // const T& and T&&: by value.
-      Params.push_back(
+      ParamDecls.push_back(P), Params.push_back(
           declare(T.getNonReferenceType().getUnqualifiedType(), PName, Loc));
     } else {
-      Params.push_back(declare(T, PName, Loc));
+      ParamDecls.push_back(P), Params.push_back(declare(T, PName, Loc));
     }
     State.Vars[P] = Info;
   }
@@ -1241,15 +1273,45 @@ void Emitter::emitFunction(const FunctionDecl *F,
                   State.ReturnSpace);
   }
   V.ReturnSpace = State.ReturnSpace;
+  // Parameters break lines where the user's do, aligned after the `(`.
   std::string Sig = (IsKernel ? "__kernel " : "") + Ret + " " + Name + "(";
+  std::string Align(Sig.size(), ' ');
+  unsigned SigLines = 1;
   if (Params.empty())
     Sig += "void";
-  for (size_t I = 0; I < Params.size(); ++I)
-    Sig += (I ? ", " : "") + Params[I];
+  for (size_t I = 0; I < Params.size(); ++I) {
+    if (I) {
+      SourceLocation A = ParamDecls[I - 1]->getEndLoc();
+      SourceLocation B = ParamDecls[I]->getBeginLoc();
+      if (!A.isMacroID() && !B.isMacroID() && lineOf(B) > lineOf(A)) {
+        Sig += ",\n" + Align;
+        ++SigLines;
+      } else {
+        Sig += ", ";
+      }
+    }
+    Sig += Params[I];
+  }
   Sig += ") {";
 
-  std::string Text = "#line " + std::to_string(SigLine) + " " + quoted(File) +
-                     "\n" + Sig + "\n" + State.Out + "}\n\n";
+  // A one-line function in the source stays on one line.
+  std::string Text;
+  llvm::StringRef Single = State.Out;
+  if (Single.starts_with("#line ")) {
+    size_t NL = Single.find('\n');
+    Single = Single.drop_front(NL + 1);
+  }
+  Single = Single.trim();
+  bool OneLine = Body && SigLines == 1 && !Single.empty() &&
+                 !Single.contains('\n') && Prologue.empty() &&
+                 lineOf(Body->getRBracLoc()) == SigLine &&
+                 Sig.size() + Single.size() + 3 <= 100;
+  if (OneLine)
+    Text = "#line " + std::to_string(SigLine) + " " + quoted(File) + "\n" +
+           Sig + " " + Single.str() + " }\n\n";
+  else
+    Text = "#line " + std::to_string(SigLine + 1 - SigLines) + " " +
+           quoted(File) + "\n" + Sig + "\n" + State.Out + "}\n\n";
   Funcs[V.Index].Text = std::move(Text);
   Funcs[V.Index].Callees = std::move(State.Callees);
   Cur = Saved;
@@ -1380,6 +1442,23 @@ std::string Emitter::varDeclInline(const VarDecl *VD) {
     return "int " + Name;
   }
   const Expr *Init = VD->getInit();
+  // A lambda or a function pointer is one error, at its declaration; its
+  // uses stay quiet.
+  QualType NR = T.getNonReferenceType();
+  if (const auto *RD = NR->getAsCXXRecordDecl(); RD && RD->isLambda()) {
+    error(Init ? Init->getBeginLoc() : Loc,
+          "lambdas cannot be translated to OpenCL C; use a helper function");
+    Cur->Poisoned.insert(VD);
+    Cur->Vars[VD] = Info;
+    return "int " + Name;
+  }
+  if (NR->isFunctionPointerType() || NR->isFunctionReferenceType() ||
+      NR->isMemberPointerType()) {
+    error(Loc, "function pointers cannot be translated to OpenCL C");
+    Cur->Poisoned.insert(VD);
+    Cur->Vars[VD] = Info;
+    return "int " + Name;
+  }
   if (T->isReferenceType()) {
     QualType Pointee = T.getNonReferenceType();
     bool Temporary =
@@ -1712,7 +1791,60 @@ void Emitter::stmt(const Stmt *S) {
     error(Loc, "exceptions (try/catch) cannot be translated to OpenCL C");
     return;
   case Stmt::CXXForRangeStmtClass: {
-    cannot(S);
+    // Over a fixed-size array: an index loop, the element by value (or, for
+    // a non-const reference, through a pointer).
+    const auto *FR = cast<CXXForRangeStmt>(S);
+    const Expr *Range = FR->getRangeInit();
+    const auto *AT =
+        Range ? Ctx.getAsConstantArrayType(Range->getType()) : nullptr;
+    if (!AT || FR->getInit()) {
+      if (const auto *RD = Range ? Range->getType()->getAsCXXRecordDecl()
+                                 : nullptr;
+          RD && inStdNamespace(RD)) {
+        recordName(RD, Range->getBeginLoc());
+        return;
+      }
+      error(Loc, "range-based for loops can be translated to OpenCL C only "
+                 "over fixed-size arrays");
+      return;
+    }
+    std::string Index =
+        "ferry_i" + (RangeDepth ? std::to_string(RangeDepth) : std::string());
+    std::string R = postfixBase(Range);
+    line(Loc, "for (int " + Index + " = 0; " + Index + " < " +
+                  std::to_string(AT->getSize().getZExtValue()) + "; ++" +
+                  Index + ") {");
+    ++RangeDepth;
+    ++Cur->Indent;
+    const VarDecl *LV = FR->getLoopVariable();
+    QualType T = LV->getType();
+    VarInfo Info;
+    Info.Name = LV->getName().str();
+    if (isReservedInOpenCL(Info.Name))
+      Info.Name += "_";
+    std::string Element = R + "[" + Index + "]";
+    if (T->isLValueReferenceType() &&
+        !T.getNonReferenceType().isConstQualified()) {
+      Info.RefPointer = true;
+      Info.Where = objectSpace(Range);
+      line(LV->getLocation(),
+           spaceQualifier(Info.Where) +
+               typeName(T.getNonReferenceType(), LV->getLocation(),
+                        Info.Where != Space::Private) +
+               "* " + Info.Name + " = &" + Element + ";");
+    } else {
+      line(LV->getLocation(),
+           declare(T.getNonReferenceType(), Info.Name, LV->getLocation()) +
+               " = " + Element + ";");
+    }
+    Cur->Vars[LV] = Info;
+    if (const auto *CS = dyn_cast<CompoundStmt>(FR->getBody()))
+      compoundBody(CS, false);
+    else
+      stmt(FR->getBody());
+    --Cur->Indent;
+    --RangeDepth;
+    line({}, "}");
     return;
   }
   default:
@@ -2117,6 +2249,20 @@ std::string Emitter::mathCall(const CallExpr *CE, const FunctionDecl *Callee,
 std::string Emitter::call(const CallExpr *CE) {
   SourceLocation Loc = CE->getBeginLoc();
   const FunctionDecl *Callee = CE->getDirectCallee();
+  // Calling a lambda or function pointer whose declaration was reported.
+  auto Poisoned = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && Cur->Poisoned.count(DRE->getDecl());
+  };
+  if (Poisoned(CE->getCallee()))
+    return "0";
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE);
+      Op && Op->getNumArgs() > 0 && Poisoned(Op->getArg(0)))
+    return "0";
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
+      MC && MC->getImplicitObjectArgument() &&
+      Poisoned(MC->getImplicitObjectArgument()))
+    return "0";
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE)) {
     if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(Callee)) {
       if ((M->isCopyAssignmentOperator() || M->isMoveAssignmentOperator()) &&
@@ -2457,8 +2603,11 @@ std::string Emitter::expr(const Expr *E) {
     return cannot(E);
   }
   case Stmt::CXXNewExprClass:
+    error(Loc, "dynamic memory ('new') cannot be used in OpenCL C",
+          E->getSourceRange());
+    return "0";
   case Stmt::CXXDeleteExprClass:
-    error(Loc, "dynamic memory ('new'/'delete') cannot be used in OpenCL C",
+    error(Loc, "dynamic memory ('delete') cannot be used in OpenCL C",
           E->getSourceRange());
     return "0";
   case Stmt::CXXThrowExprClass:
@@ -2517,8 +2666,17 @@ std::optional<EmittedProgram>
 Emitter::run(llvm::ArrayRef<const FunctionDecl *> Kernels) {
   if (!Kernels.empty())
     IndentWidth = detectIndent(Kernels.front(), SM);
-  for (const FunctionDecl *K : Kernels)
-    UsedNames.insert(openclName(K));
+  for (const FunctionDecl *K : Kernels) {
+    std::string Name = openclName(K);
+    // The host looks the kernel up by this name, so it cannot be changed
+    // here the way a helper's is.
+    if (isReservedInOpenCL(Name))
+      error(K->getLocation(),
+            "the kernel name '" + Name +
+                "' is an OpenCL C keyword or built-in function; rename the "
+                "kernel");
+    UsedNames.insert(Name);
+  }
   for (const FunctionDecl *K : Kernels) {
     Stack.clear();
     Stack.push_back({K, nullptr});

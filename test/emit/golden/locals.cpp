@@ -1,5 +1,6 @@
 // Local variables of arithmetic and struct type, fixed-size local arrays
-// (one and two dimensions), initialised in every C++ way.
+// (one and two dimensions), initialised in every C++ way, and range-based
+// for over them.
 #include <ferry/ferry.hpp>
 
 struct Acc {
@@ -24,7 +25,14 @@ FERRY_KERNEL void histogram(ferry::KernelContext kc, const int* in,
     acc.count++;
     acc.sum += grid[v % 2][v % 3] * scale * half;
   }
-  total.count += acc.count;
+  // Range-based for over local arrays, by reference and by value.
+  for (int& b : bins)
+    b *= 2;
+  int weightSum = 0;
+  for (const int w : weights) {
+    weightSum += w;
+  }
+  total.count += acc.count + weightSum;
   total.sum += acc.sum;
   for (int b = 0; b < 4; ++b)
     counts[kc.x * 4 + b] = bins[b] + zero;

@@ -26,8 +26,8 @@ inline Vec3 scale(Vec3 v, float s) { return Vec3{v.x * s, v.y * s, v.z * s}; }
 inline float length(Vec3 v) { return std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z); }
 } // namespace physics
 
-FERRY_KERNEL void step(ferry::KernelContext kc, Particle* particles, Params p,
-                       int count) {
+FERRY_KERNEL void advance(ferry::KernelContext kc, Particle* particles,
+                          Params p, int count) {
   int i = kc.x;
   if (i >= count || !particles[i].alive)
     return;

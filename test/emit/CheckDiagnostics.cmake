@@ -1,0 +1,45 @@
+# cmake -P script: `ferry emit` on an input it must reject, checked against
+# the input's own directives:
+#
+#   // CHECK: 12:5: error: recursion ('fact' calls itself
+#   // CHECK-NOTE: 20:10: note: in helper 'fact', called from kernel 'k'
+#
+# Each directive names line:col and the start of the message, and must
+# appear as `<file>:<line>:<col>: <severity>: <message...>`. The tool must
+# fail without crashing and report exactly as many errors as there are
+# CHECK lines (notes may be more than the CHECK-NOTE lines).
+#
+#   -DFERRY=<tool> -DINPUT=<file> -DOUTPUT=<file> -DFLAGS="a;b"
+
+file(STRINGS "${INPUT}" directives REGEX "// CHECK(-NOTE)?: ")
+if(NOT directives)
+  message(FATAL_ERROR "${INPUT} has no // CHECK: directive")
+endif()
+get_filename_component(out_dir "${OUTPUT}" DIRECTORY)
+file(MAKE_DIRECTORY "${out_dir}")
+execute_process(
+  COMMAND ${FERRY} emit ${INPUT} -o ${OUTPUT} -- ${FLAGS}
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc EQUAL 0)
+  message(FATAL_ERROR "ferry accepted ${INPUT}; expected it to fail:\n${err}")
+endif()
+if(NOT rc EQUAL 1)
+  message(FATAL_ERROR "ferry ended with ${rc} (a crash?) on ${INPUT}:\n${err}")
+endif()
+set(expected_errors 0)
+foreach(line IN LISTS directives)
+  string(REGEX REPLACE ".*// CHECK(-NOTE)?: *" "" check "${line}")
+  string(FIND "${err}" "${INPUT}:${check}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "missing diagnostic `${INPUT}:${check}` in:\n${err}")
+  endif()
+  if(NOT line MATCHES "// CHECK-NOTE: ")
+    math(EXPR expected_errors "${expected_errors} + 1")
+  endif()
+endforeach()
+string(REGEX MATCHALL ": error: " errors "${err}")
+list(LENGTH errors actual_errors)
+if(NOT actual_errors EQUAL expected_errors)
+  message(FATAL_ERROR
+    "expected ${expected_errors} error(s), got ${actual_errors}:\n${err}")
+endif()
