@@ -128,3 +128,17 @@ FERRY_KERNEL void k(ferry::KernelContext kc, int *a) { a[kc.x] = fact(3) + odd(3
   CHECK(edges(G) == std::vector<std::string>{"k->fact", "k->odd", "fact->fact",
                                              "odd->even", "even->odd"});
 }
+
+TEST_CASE("compiler-provided members are not in the graphs", "[graphs]") {
+  Source S(R"cpp(
+#include <ferry/ferry.hpp>
+struct P { float x, y; };
+struct Q { float v; Q &operator=(const Q &) = default; };
+FERRY_KERNEL void k(ferry::KernelContext kc, const P *in, P *out, const Q *qi, Q *qo) {
+  out[kc.x] = in[kc.x];
+  qo[kc.x] = qi[kc.x];
+}
+)cpp");
+  CHECK(names(kernelReachableGraph(S.function("k"))) ==
+        std::vector<std::string>{"k"});
+}

@@ -39,7 +39,10 @@ public:
     if (!Callee)
       return true;
     if (const FunctionDecl *Def = Callee->getDefinition())
-      if (Def->hasBody() && !isRuntimeFunction(Def) &&
+      // Compiler-provided members (a struct's implicit operator=) have no
+      // body of the user's to analyse or translate.
+      if (Def->hasBody() && !isRuntimeFunction(Def) && !Def->isImplicit() &&
+          !Def->isDefaulted() &&
           !Def->getASTContext().getSourceManager().isInSystemHeader(
               Def->getLocation()))
         Calls.emplace_back(Call, Def);
