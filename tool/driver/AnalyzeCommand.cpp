@@ -1,4 +1,6 @@
-// `ferry analyze`: what the analyses found, as tables, JSON or Graphviz.
+// `ferry analyze`: what the analyses found, as tables a user can check by
+// eye, as JSON for tools, or as a Graphviz picture. docs/analyze.md
+// describes every field.
 
 #include "driver/Commands.h"
 #include "driver/Frontend.h"
@@ -8,119 +10,265 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace ferry {
 
 namespace {
 
-const char *eventKindName(const HostEvent &E) {
-  switch (E.Kind) {
-  case HostEventKind::Access:
-    return accessName(E.Mode);
-  case HostEventKind::Create:
-    return "create";
-  case HostEventKind::Swap:
-    return "swap";
-  case HostEventKind::Reset:
-    return "move";
+/// A left-aligned text table: columns as wide as their widest cell.
+class Table {
+public:
+  explicit Table(std::vector<std::string> Header) { Rows.push_back(Header); }
+  void row(std::vector<std::string> Cells) { Rows.push_back(std::move(Cells)); }
+  bool empty() const { return Rows.size() == 1; }
+
+  void print(llvm::raw_ostream &OS, llvm::StringRef Indent) const {
+    std::vector<size_t> Width;
+    for (const auto &R : Rows)
+      for (size_t I = 0; I < R.size(); ++I) {
+        if (Width.size() <= I)
+          Width.push_back(0);
+        Width[I] = std::max(Width[I], R[I].size());
+      }
+    for (const auto &R : Rows) {
+      std::string Line = Indent.str();
+      for (size_t I = 0; I < R.size(); ++I) {
+        Line += R[I];
+        if (I + 1 < R.size())
+          Line += std::string(Width[I] - R[I].size() + 2, ' ');
+      }
+      while (!Line.empty() && Line.back() == ' ')
+        Line.pop_back();
+      OS << Line << "\n";
+    }
   }
-  return "?";
-}
+
+private:
+  std::vector<std::vector<std::string>> Rows;
+};
 
 class Report {
 public:
   Report(ASTContext &Ctx, const ProgramPlan &P)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), P(P) {}
+      : SM(Ctx.getSourceManager()), P(P), Host(Pointers) {}
 
+  // --- shared facts ----------------------------------------------------------
   unsigned line(SourceLocation L) const {
     return L.isValid() ? SM.getExpansionLineNumber(L) : 0;
   }
+  unsigned line(const Stmt *S) const {
+    return S ? line(S->getBeginLoc()) : 0;
+  }
+  std::string lineText(SourceLocation L) const {
+    return L.isValid() ? "line " + std::to_string(line(L)) : "-";
+  }
 
-  std::string objects(const FunctionDecl *F, const std::set<ObjectId> &Ids) const {
+  const ReachableGraph *computeGraph(const FunctionDecl *F) const {
+    for (const ReachableGraph &G : P.ComputeGraphs)
+      if (G.Root == F)
+        return &G;
+    return nullptr;
+  }
+
+  std::string objects(const FunctionDecl *F, const ObjectRefs &R) const {
+    std::vector<std::string> Names;
+    for (ObjectId Id : R.Ids)
+      Names.push_back(P.Objects.at(F)->object(Id).Spelling);
+    std::sort(Names.begin(), Names.end());
     std::string S;
-    for (ObjectId Id : Ids)
-      S += (S.empty() ? "" : "|") + P.Objects.at(F)->object(Id).Spelling;
+    for (const std::string &N : Names)
+      S += (S.empty() ? "" : "|") + N;
+    if (!R.Exact)
+      S += " (any of its type)";
     return S;
   }
 
-  void text(llvm::raw_ostream &OS) const {
+  static std::string coverage(const FunctionDecl *K, const ParamAccess &A) {
+    if (!writes(A.Inferred))
+      return "-";
+    if (!A.WritesCoverRange)
+      return "no";
+    std::string S = "yes, " + std::to_string(A.CoverageDims) + "-D index";
+    if (A.CoverageBoundParam >= 0)
+      S += ", up to '" +
+           K->getParamDecl(A.CoverageBoundParam)->getNameAsString() + "'";
+    return S;
+  }
+
+  /// Functions a compute function reaches that are not planned themselves,
+  /// with what they do to their pointer and reference parameters.
+  std::vector<std::pair<const FunctionDecl *, std::string>>
+  helpers(const FunctionDecl *F) {
+    std::vector<std::pair<const FunctionDecl *, std::string>> Out;
+    const ReachableGraph *G = computeGraph(F);
+    if (!G)
+      return Out;
+    for (const FunctionDecl *H : G->Functions) {
+      if (H == F)
+        continue;
+      if (P.Planned.count(H)) {
+        Out.emplace_back(H, "dispatches kernels: planned on its own");
+        continue;
+      }
+      const std::vector<Access> &S = Host.summary(H);
+      std::string Text;
+      for (unsigned I = 0; I < H->getNumParams() && I < S.size(); ++I) {
+        QualType T = H->getParamDecl(I)->getType();
+        if (!T->isPointerType() && !T->isReferenceType())
+          continue;
+        Text += (Text.empty() ? "" : ", ") +
+                H->getParamDecl(I)->getNameAsString() + ": " +
+                accessName(S[I]);
+      }
+      Out.emplace_back(H, Text.empty() ? "no buffer parameters" : Text);
+    }
+    return Out;
+  }
+
+  std::string eventWhat(const FunctionDecl *F, const HostEvent &E) const {
+    std::string What = E.What;
+    if (E.Kind == HostEventKind::Swap)
+      What += " with " + objects(F, E.Others);
+    if (E.Overwrites)
+      What += "; overwrites every element";
+    if (E.WrittenCountOf || E.WrittenCount)
+      What += "; a run-time count of elements";
+    return What;
+  }
+
+  // --- text ------------------------------------------------------------------
+  void text(llvm::raw_ostream &OS) {
     OS << "Kernel-reachable graphs\n";
     for (const ReachableGraph &G : P.KernelGraphs)
-      graphLine(OS, G);
+      graphText(OS, G, /*Compute=*/false);
     OS << "\nCompute-reachable graphs\n";
-    for (const ReachableGraph &G : P.ComputeGraphs) {
-      graphLine(OS, G);
-      for (auto [Call, K] : G.Dispatches)
-        OS << "    dispatches " << (K ? K->getNameAsString() : "?")
-           << " at line " << line(Call->getBeginLoc()) << "\n";
-    }
+    for (const ReachableGraph &G : P.ComputeGraphs)
+      graphText(OS, G, /*Compute=*/true);
+
     for (const auto *K : P.Model.Kernels) {
       const KernelAccessSummary &S = P.Kernels.at(K);
       OS << "\nKernel " << K->getNameAsString() << " (line "
          << line(K->getLocation()) << ")\n";
-      OS << llvm::formatv("  {0,-16} {1,-11} {2,-10} {3}\n", "parameter",
-                          "inferred", "annotation", "writes cover the range");
-      for (const ParamAccess &A : S.Buffers) {
-        std::string Cover = "no";
-        if (A.WritesCoverRange) {
-          Cover = "yes, " + std::to_string(A.CoverageDims) + "-D index";
-          if (A.CoverageBoundParam >= 0)
-            Cover += ", bounded by '" +
-                     K->getParamDecl(A.CoverageBoundParam)->getNameAsString() +
-                     "'";
-        } else if (!writes(A.Inferred)) {
-          Cover = "-";
-        }
-        OS << llvm::formatv("  {0,-16} {1,-11} {2,-10} {3}\n",
-                            A.Param->getNameAsString(), accessName(A.Inferred),
-                            declaredAccessName(A.Declared), Cover);
+      if (S.Buffers.empty()) {
+        OS << "  no buffer parameters\n";
+        continue;
       }
+      Table T({"parameter", "inferred", "annotation", "writes cover the range",
+               "first read", "first write"});
+      for (const ParamAccess &A : S.Buffers)
+        T.row({A.Param->getNameAsString(), accessName(A.Inferred),
+               declaredAccessName(A.Declared), coverage(K, A),
+               lineText(A.FirstRead), lineText(A.FirstWrite)});
+      T.print(OS, "  ");
     }
+
     for (const FunctionPlan &FP : P.Functions) {
       const FunctionDecl *F = FP.Function;
       const ObjectTable &T = *P.Objects.at(F);
       OS << "\nCompute function " << F->getNameAsString() << " (line "
          << line(F->getLocation()) << ")"
          << (P.Entries.count(F) ? ", entry" : ", called from compute code")
-         << "\n  buffers:";
-      for (const BufferObject &O : T.objects())
-        OS << " " << O.Spelling << " ("
-           << (O.Kind == ObjectKind::Local ? "local" : "caller's") << ")";
-      OS << "\n  may alias:";
-      bool Any = false;
-      for (const BufferObject &O : T.objects())
+         << "\n";
+
+      OS << "  buffers\n";
+      Table B({"buffer", "kind", "may be the same buffer as"});
+      for (const BufferObject &O : T.objects()) {
+        std::string Kind = O.Kind == ObjectKind::Parameter ? "parameter"
+                           : O.Kind == ObjectKind::ParameterMember
+                               ? "member of a parameter"
+                               : "created here";
+        if (O.Kind == ObjectKind::Local && O.Decl)
+          Kind += " (line " + std::to_string(line(O.Decl->getLocation())) + ")";
+        std::vector<std::string> Names;
         for (ObjectId Other : O.MayAlias)
-          if (Other > O.Id) {
-            OS << " {" << O.Spelling << ", " << T.object(Other).Spelling << "}";
-            Any = true;
-          }
-      if (!Any)
-        OS << " none";
-      OS << "\n  host buffer events:\n";
-      for (const HostEvent &E : P.Events.at(F))
-        OS << llvm::formatv("    line {0,-4} {1,-10} {2,-12} {3}\n",
-                            line(E.Site ? E.Site->getBeginLoc() : SourceLocation()),
-                            eventKindName(E), objects(F, E.Targets.Ids), E.What);
+          Names.push_back(T.object(Other).Spelling);
+        std::string Alias;
+        for (const std::string &N : Names)
+          Alias += (Alias.empty() ? "" : ", ") + N;
+        B.row({O.Spelling, Kind, Alias.empty() ? "-" : Alias});
+      }
+      if (B.empty())
+        OS << "    none\n";
+      else
+        B.print(OS, "    ");
+      bool Shared = false;
+      for (const BufferObject &O : T.objects())
+        Shared |= !O.MayAlias.empty();
+      if (Shared)
+        OS << "    (a caller may pass one buffer for several of these, as in "
+              "run(cc, a, a):\n     copies that depend on it are guarded and "
+              "act on the actual buffer)\n";
+
+      std::vector<std::pair<const FunctionDecl *, std::string>> Hs = helpers(F);
+      if (!Hs.empty()) {
+        OS << "  helpers it calls\n";
+        Table H({"function", "line", "what it does to its parameters"});
+        for (const auto &[Fn, Text] : Hs)
+          H.row({Fn->getNameAsString(),
+                 std::to_string(line(Fn->getLocation())), Text});
+        H.print(OS, "    ");
+      }
+
+      OS << "  host buffer events, in program order\n";
+      Table E({"line", "event", "buffers", "what"});
+      for (const HostEvent &Ev : P.Events.at(F))
+        E.row({std::to_string(line(Ev.Site)), hostEventName(Ev),
+               objects(F, Ev.Targets), eventWhat(F, Ev)});
+      if (E.empty())
+        OS << "    none\n";
+      else
+        E.print(OS, "    ");
+
       OS << "  transfers: " << FP.staticCopies() << " static, "
          << FP.guardedCopies() << " guarded\n";
       for (const Transfer &Tr : FP.Transfers)
         OS << llvm::formatv("    line {0,-4} {1}({2}): {3}\n",
-                            line(Tr.Anchor->getBeginLoc()),
-                            runtimeCallName(Tr.Kind), Tr.Buffer, Tr.Reason);
+                            line(Tr.Anchor), runtimeCallName(Tr.Kind),
+                            Tr.Buffer, Tr.Reason);
     }
   }
 
-  void graphLine(llvm::raw_ostream &OS, const ReachableGraph &G) const {
-    OS << "  " << G.Root->getNameAsString();
+  void graphText(llvm::raw_ostream &OS, const ReachableGraph &G, bool Compute) {
+    OS << "  " << G.Root->getNameAsString() << " (line "
+       << line(G.Root->getLocation()) << ")\n";
+    Table T({"", "", ""});
     for (const CallEdge &E : G.Calls)
-      OS << "\n    " << E.Caller->getNameAsString() << " -> "
-         << E.Callee->getNameAsString() << " (line " << line(E.Site->getBeginLoc())
-         << ")";
-    OS << "\n";
+      T.row({E.Caller->getNameAsString() + " -> " + E.Callee->getNameAsString(),
+             "line " + std::to_string(line(E.Site)), ""});
+    for (auto [Call, K] : G.Dispatches)
+      T.row({"dispatches " + (K ? K->getNameAsString() : std::string("?")),
+             "line " + std::to_string(line(Call)), ""});
+    if (T.empty()) {
+      OS << "    " << (Compute ? "calls and dispatches nothing"
+                               : "calls nothing")
+         << "\n";
+      return;
+    }
+    // Without the header row.
+    std::string Text;
+    llvm::raw_string_ostream S(Text);
+    T.print(S, "    ");
+    OS << llvm::StringRef(Text).split('\n').second;
   }
 
-  llvm::json::Value json() const {
+  // --- JSON ------------------------------------------------------------------
+  llvm::json::Array callsJson(const ReachableGraph &G) const {
+    llvm::json::Array A;
+    for (const CallEdge &E : G.Calls)
+      A.push_back(llvm::json::Object{{"caller", E.Caller->getNameAsString()},
+                                     {"callee", E.Callee->getNameAsString()},
+                                     {"line", line(E.Site)}});
+    return A;
+  }
+
+  static llvm::json::Value lineJson(unsigned L) {
+    return L ? llvm::json::Value(L) : llvm::json::Value(nullptr);
+  }
+
+  llvm::json::Value json() {
     llvm::json::Array Kernels;
     for (const auto *K : P.Model.Kernels) {
       llvm::json::Array Params;
@@ -131,43 +279,88 @@ public:
             {"inferred", accessName(A.Inferred)},
             {"annotation", declaredAccessName(A.Declared)},
             {"writesCoverRange", A.WritesCoverRange},
-            {"coverageDims", A.CoverageDims}});
+            {"coverageDims", A.CoverageDims},
+            {"coverageBound",
+             A.CoverageBoundParam >= 0
+                 ? llvm::json::Value(K->getParamDecl(A.CoverageBoundParam)
+                                         ->getNameAsString())
+                 : llvm::json::Value(nullptr)},
+            {"firstReadLine", lineJson(line(A.FirstRead))},
+            {"firstWriteLine", lineJson(line(A.FirstWrite))}});
+      llvm::json::Array Calls;
+      for (const ReachableGraph &G : P.KernelGraphs)
+        if (G.Root == K)
+          Calls = callsJson(G);
       Kernels.push_back(llvm::json::Object{
           {"name", K->getNameAsString()},
           {"line", line(K->getLocation())},
           {"reaches", graphJson(P.KernelGraphs, K)},
+          {"calls", std::move(Calls)},
           {"buffers", std::move(Params)}});
     }
     llvm::json::Array Computes;
     for (const FunctionPlan &FP : P.Functions) {
       const FunctionDecl *F = FP.Function;
-      llvm::json::Array Events, Transfers, Buffers;
-      for (const BufferObject &O : P.Objects.at(F)->objects()) {
+      const ObjectTable &T = *P.Objects.at(F);
+      llvm::json::Array Events, Transfers, Buffers, Helpers, Dispatches, Calls;
+      for (const BufferObject &O : T.objects()) {
         llvm::json::Array Aliases;
         for (ObjectId Id : O.MayAlias)
-          Aliases.push_back(P.Objects.at(F)->object(Id).Spelling);
+          Aliases.push_back(T.object(Id).Spelling);
         Buffers.push_back(llvm::json::Object{
             {"name", O.Spelling},
+            {"kind", O.Kind == ObjectKind::Parameter ? "parameter"
+                     : O.Kind == ObjectKind::ParameterMember ? "member"
+                                                             : "local"},
             {"local", O.Kind == ObjectKind::Local},
             {"mayAlias", std::move(Aliases)}});
       }
-      for (const HostEvent &E : P.Events.at(F))
-        Events.push_back(llvm::json::Object{
-            {"line", line(E.Site ? E.Site->getBeginLoc() : SourceLocation())},
-            {"kind", eventKindName(E)},
-            {"buffers", objects(F, E.Targets.Ids)},
-            {"what", E.What}});
-      for (const Transfer &T : FP.Transfers)
+      for (const HostEvent &E : P.Events.at(F)) {
+        llvm::json::Array Targets, Others;
+        for (ObjectId Id : E.Targets.Ids)
+          Targets.push_back(T.object(Id).Spelling);
+        for (ObjectId Id : E.Others.Ids)
+          Others.push_back(T.object(Id).Spelling);
+        llvm::json::Object O{{"line", line(E.Site)},
+                             {"kind", hostEventName(E)},
+                             {"access", accessName(E.Mode)},
+                             {"escapes", E.Escapes},
+                             {"buffers", objects(F, E.Targets)},
+                             {"targets", std::move(Targets)},
+                             {"exact", E.Targets.Exact},
+                             {"overwrites", E.Overwrites},
+                             {"what", E.What}};
+        if (E.Kind == HostEventKind::Swap)
+          O["with"] = std::move(Others);
+        Events.push_back(std::move(O));
+      }
+      for (const auto &[Fn, Text] : helpers(F))
+        Helpers.push_back(llvm::json::Object{
+            {"name", Fn->getNameAsString()},
+            {"line", line(Fn->getLocation())},
+            {"planned", P.Planned.count(Fn) != 0},
+            {"parameters", Text}});
+      if (const ReachableGraph *G = computeGraph(F)) {
+        Calls = callsJson(*G);
+        for (auto [Call, K] : G->Dispatches)
+          Dispatches.push_back(llvm::json::Object{
+              {"kernel", K ? K->getNameAsString() : std::string("?")},
+              {"line", line(Call)}});
+      }
+      for (const Transfer &Tr : FP.Transfers)
         Transfers.push_back(llvm::json::Object{
-            {"line", line(T.Anchor->getBeginLoc())},
-            {"call", runtimeCallName(T.Kind)},
-            {"buffer", T.Buffer},
-            {"guarded", isGuarded(T.Kind)},
-            {"reason", T.Reason}});
+            {"line", line(Tr.Anchor)},
+            {"call", runtimeCallName(Tr.Kind)},
+            {"buffer", Tr.Buffer},
+            {"guarded", isGuarded(Tr.Kind)},
+            {"reason", Tr.Reason}});
       Computes.push_back(llvm::json::Object{
           {"name", F->getNameAsString()},
           {"line", line(F->getLocation())},
           {"entry", P.Entries.count(F) != 0},
+          {"calls", std::move(Calls)},
+          {"dispatches", std::move(Dispatches)},
+          {"helpers", std::move(Helpers)},
           {"buffers", std::move(Buffers)},
           {"events", std::move(Events)},
           {"transfers", std::move(Transfers)},
@@ -189,39 +382,60 @@ public:
     return A;
   }
 
-  void dot(llvm::raw_ostream &OS) const {
-    OS << "digraph ferry {\n  rankdir=LR;\n  node [fontname=\"Helvetica\"];\n";
+  // --- Graphviz --------------------------------------------------------------
+  static std::string escape(llvm::StringRef S) {
+    std::string Out;
+    for (char C : S) {
+      if (C == '"' || C == '\\')
+        Out += '\\';
+      Out += C;
+    }
+    return Out;
+  }
+
+  void dot(llvm::raw_ostream &OS) {
+    OS << "digraph ferry {\n  rankdir=LR;\n  node [fontname=\"Helvetica\"];\n"
+          "  edge [fontname=\"Helvetica\", fontsize=10];\n";
     auto Id = [](const FunctionDecl *F) {
-      return "\"" + F->getQualifiedNameAsString() + "\"";
+      return "\"" + escape(F->getQualifiedNameAsString()) + "\"";
     };
     for (const auto *K : P.Model.Kernels) {
-      std::string Label = K->getNameAsString();
+      std::string Label = escape(K->getNameAsString());
       for (const ParamAccess &A : P.Kernels.at(K).Buffers)
-        Label += "\\n" + A.Param->getNameAsString() + ": " +
-                 accessName(A.Inferred);
-      OS << "  " << Id(K) << " [shape=box, style=filled, fillcolor=\"#dbe9f6\", label=\""
+        Label += "\\n" + escape(A.Param->getNameAsString()) + ": " +
+                 accessName(A.Inferred) +
+                 (A.WritesCoverRange ? " (covers)" : "");
+      OS << "  " << Id(K)
+         << " [shape=box, style=filled, fillcolor=\"#dbe9f6\", label=\""
          << Label << "\"];\n";
     }
     for (const ReachableGraph &G : P.KernelGraphs)
       for (const CallEdge &E : G.Calls)
         OS << "  " << Id(E.Caller) << " -> " << Id(E.Callee) << ";\n";
+    std::set<const FunctionDecl *> Labelled;
     for (const ReachableGraph &G : P.ComputeGraphs) {
       OS << "  " << Id(G.Root)
          << " [shape=ellipse, style=filled, fillcolor=\"#fde8c8\"];\n";
+      for (const auto &[Fn, Text] : helpers(G.Root))
+        if (Labelled.insert(Fn).second && !P.Planned.count(Fn))
+          OS << "  " << Id(Fn) << " [shape=ellipse, label=\""
+             << escape(Fn->getNameAsString()) << "\\n" << escape(Text)
+             << "\"];\n";
       for (const CallEdge &E : G.Calls)
         OS << "  " << Id(E.Caller) << " -> " << Id(E.Callee) << ";\n";
       for (auto [Call, K] : G.Dispatches)
         if (K)
-          OS << "  " << Id(G.Root) << " -> " << Id(K->getDefinition() ? K->getDefinition() : K)
-             << " [style=dashed, label=\"dispatch, line " << line(Call->getBeginLoc())
+          OS << "  " << Id(G.Root) << " -> "
+             << Id(K->getDefinition() ? K->getDefinition() : K)
+             << " [style=dashed, label=\"dispatch, line " << line(Call)
              << "\"];\n";
     }
     for (const FunctionPlan &FP : P.Functions) {
       std::string Label = FP.Function->getNameAsString() + " transfers\\n";
       for (const Transfer &T : FP.Transfers)
         if (isCopy(T.Kind))
-          Label += "line " + std::to_string(line(T.Anchor->getBeginLoc())) + ": " +
-                   runtimeCallName(T.Kind) + "(" + T.Buffer + ")\\l";
+          Label += "line " + std::to_string(line(T.Anchor)) + ": " +
+                   runtimeCallName(T.Kind) + "(" + escape(T.Buffer) + ")\\l";
       OS << "  \"plan_" << FP.Function->getNameAsString()
          << "\" [shape=note, label=\"" << Label << "\"];\n  "
          << Id(FP.Function) << " -> \"plan_" << FP.Function->getNameAsString()
@@ -231,9 +445,10 @@ public:
   }
 
 private:
-  ASTContext &Ctx;
   SourceManager &SM;
   const ProgramPlan &P;
+  FunctionAccessCache Pointers;
+  HostSummaryCache Host;
 };
 
 } // namespace
