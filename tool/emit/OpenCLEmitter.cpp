@@ -437,7 +437,7 @@ private:
       unsigned L = lineOf(Loc);
       std::string File = fileOf(Loc);
       if (File == S.CurFile && L > S.CurLine && L - S.CurLine <= 2 &&
-          S.CurLine != 0) {
+          S.CurLine != 0 && blankLines(Loc, S.CurLine, L)) {
         while (S.CurLine < L) {
           S.Out += "\n";
           ++S.CurLine;
@@ -452,6 +452,27 @@ private:
              "\n";
     if (S.CurLine)
       S.CurLine += 1 + std::count(Text.begin(), Text.end(), '\n');
+  }
+
+  /// Are lines [From, To) of Loc's file blank? (Skipped lines that held
+  /// code, a `using` say, get a #line marker rather than blank lines.)
+  bool blankLines(SourceLocation Loc, unsigned From, unsigned To) {
+    SourceLocation E = SM.getExpansionLoc(Loc);
+    FileID FID = SM.getFileID(E);
+    bool Invalid = false;
+    llvm::StringRef Buf = SM.getBufferData(FID, &Invalid);
+    if (Invalid)
+      return false;
+    for (unsigned L = From; L < To; ++L) {
+      SourceLocation A = SM.translateLineCol(FID, L, 1);
+      if (A.isInvalid())
+        return false;
+      unsigned Off = SM.getFileOffset(A);
+      size_t End = Buf.find('\n', Off);
+      if (!Buf.slice(Off, End).trim().empty())
+        return false;
+    }
+    return true;
   }
 
   /// The user's comments on whole lines between `From` and `To` (two points
@@ -581,10 +602,13 @@ private:
   std::string intLiteral(const IntegerLiteral *IL);
   std::string floatLiteral(const FloatingLiteral *FL);
   std::string apValue(const APValue &V, QualType T, SourceLocation Loc);
+  /// E's value as a literal, if it is a constant; "" otherwise.
+  std::string constant(const Expr *E);
   std::string floatText(const llvm::APFloat &F, bool IsFloat);
   std::string sourceText(SourceRange R);
 
   Space pointerSpace(const Expr *E);
+  const Expr *firstAssignment(const VarDecl *VD);
   Space objectSpace(const Expr *E);
   const VarInfo *varInfo(const Expr *E);
   bool isKernelContextParamRef(const Expr *E);
@@ -822,8 +846,15 @@ std::string Emitter::recordName(const RecordDecl *RD, SourceLocation Loc) {
             .getQuantity();
     if (FD->hasAttr<AlignedAttr>())
       Align = std::max<uint64_t>(Align, 1); // host layout decides below
+    if (RD->isUnion()) { // every member at 0
+      MaxAlign = std::max(MaxAlign, Align);
+      Body += std::string(IndentWidth, ' ') + Decl + ";\n";
+      Offsets.push_back({FName, 0});
+      Off = std::max<uint64_t>(Off, TI.Width.getQuantity());
+      continue;
+    }
     uint64_t Natural = llvm::alignTo(Off, Align);
-    if (At > Natural || (At == Natural && false)) {
+    if (At > Natural) {
       uint64_t Gap = At - Off;
       // Pad up to the host offset; if alignment would still move the member,
       // the member alignment is what differs and the checks will catch it.
@@ -1163,6 +1194,12 @@ void Emitter::emitFunction(const FunctionDecl *F,
                                              : P->getName().str();
     if (isReservedInOpenCL(PName))
       PName += "_";
+    // The parameters of an expanded pack share one name.
+    for (unsigned J = 0; J < I; ++J)
+      if (F->getParamDecl(J)->getName() == P->getName()) {
+        PName += "_" + std::to_string(I);
+        break;
+      }
     VarInfo Info;
     Info.Name = PName;
     if (IsKernel && I == 0 && isKernelContextType(T)) {
@@ -1493,8 +1530,15 @@ std::string Emitter::varDeclInline(const VarDecl *VD) {
     Cur->Vars[VD] = Info;
     return "int " + Name;
   }
-  if (T->isPointerType())
-    Info.Where = Init ? pointerSpace(Init) : Space::Private;
+  if (T->isPointerType()) {
+    // A pointer declared null (or uninitialised) points where it is first
+    // assigned to point.
+    const Expr *From = Init;
+    if (!From || From->isNullPointerConstant(
+                     Ctx, Expr::NPC_ValueDependentIsNotNull))
+      From = firstAssignment(VD);
+    Info.Where = From ? pointerSpace(From) : Space::Private;
+  }
   Cur->Vars[VD] = Info;
   std::string D = declare(T, Name, Loc, Info.Where);
   if (!Init)
@@ -1972,6 +2016,33 @@ Space Emitter::objectSpace(const Expr *E) {
 }
 
 
+namespace {
+/// The first non-null value assigned to a variable, in source order.
+class FirstAssignment : public RecursiveASTVisitor<FirstAssignment> {
+public:
+  const VarDecl *VD;
+  ASTContext &Ctx;
+  const Expr *Found = nullptr;
+  FirstAssignment(const VarDecl *VD, ASTContext &Ctx) : VD(VD), Ctx(Ctx) {}
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (Found || B->getOpcode() != BO_Assign)
+      return true;
+    const auto *DRE = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
+    if (DRE && DRE->getDecl() == VD &&
+        !B->getRHS()->isNullPointerConstant(
+            Ctx, Expr::NPC_ValueDependentIsNotNull))
+      Found = B->getRHS();
+    return true;
+  }
+};
+} // namespace
+
+const Expr *Emitter::firstAssignment(const VarDecl *VD) {
+  FirstAssignment V(VD, Ctx);
+  V.TraverseStmt(const_cast<Stmt *>(Cur->F->getBody()));
+  return V.Found;
+}
+
 bool Emitter::isKernelContextParamRef(const Expr *E) {
   if (!Cur->KernelContextParam)
     return false;
@@ -2314,6 +2385,9 @@ std::string Emitter::call(const CallExpr *CE) {
   if (System || !Def || !Def->hasBody()) {
     if (auto B = lookupMathBuiltin(Callee))
       return mathCall(CE, Callee, *B);
+    // std::numeric_limits<float>::max() and other constant library calls.
+    if (std::string V = constant(CE); !V.empty())
+      return V;
     if (System)
       error(Loc, "'" + Callee->getQualifiedNameAsString() +
                      "' is not available in OpenCL C (Ferry translates "
@@ -2624,8 +2698,27 @@ std::string Emitter::expr(const Expr *E) {
     error(Loc, "run-time type information cannot be used in OpenCL C");
     return "0";
   default:
+    if (std::string V = constant(E); !V.empty())
+      return V; // sizeof...(ts) and other constants
     return cannot(E);
   }
+}
+
+std::string Emitter::constant(const Expr *E) {
+  if (E->isValueDependent() || E->isTypeDependent())
+    return "";
+  QualType T = E->getType().getCanonicalType();
+  if (!T->isIntegralOrEnumerationType() && !T->isRealFloatingType())
+    return "";
+  if (T->isSpecificBuiltinType(BuiltinType::LongDouble))
+    return "";
+  Expr::EvalResult R;
+  if (!E->EvaluateAsRValue(R, Ctx) || R.HasSideEffects)
+    return "";
+  if (!R.Val.isInt() && !R.Val.isFloat())
+    return "";
+  std::string V = apValue(R.Val, T, E->getBeginLoc());
+  return V[0] == '-' ? "(" + V + ")" : V;
 }
 
 // ======================================================================
@@ -2669,12 +2762,14 @@ Emitter::run(llvm::ArrayRef<const FunctionDecl *> Kernels) {
   for (const FunctionDecl *K : Kernels) {
     std::string Name = openclName(K);
     // The host looks the kernel up by this name, so it cannot be changed
-    // here the way a helper's is.
+    // here the way a helper's is. OpenCL C compilers mangle a function that
+    // shares a built-in's overloaded name, and the look-up then fails at run
+    // time (PoCL: CL_INVALID_KERNEL_NAME).
     if (isReservedInOpenCL(Name))
-      error(K->getLocation(),
-            "the kernel name '" + Name +
-                "' is an OpenCL C keyword or built-in function; rename the "
-                "kernel");
+      reportWarning(Ctx, K->getLocation(),
+                    "the kernel name '" + Name +
+                        "' is an OpenCL C keyword or built-in function; the "
+                        "device may not find the kernel: rename it");
     UsedNames.insert(Name);
   }
   for (const FunctionDecl *K : Kernels) {
