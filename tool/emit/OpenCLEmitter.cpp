@@ -273,7 +273,8 @@ Prec precOf(const Expr *E,
   if (isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) ||
       isa<CXXBoolLiteralExpr>(E) || isa<CharacterLiteral>(E) ||
       isa<ParenExpr>(E) || isa<ArraySubscriptExpr>(E) ||
-      isa<CXXNullPtrLiteralExpr>(E) || isa<CXXScalarValueInitExpr>(E))
+      isa<CXXNullPtrLiteralExpr>(E) || isa<CXXScalarValueInitExpr>(E) ||
+      isa<CXXThisExpr>(E))
     return Prec::Primary;
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     if (!ME->isArrow() && isKernelContextType(ME->getBase()->getType()))
@@ -333,6 +334,10 @@ struct FunctionState {
   SourceLocation StmtStart;
   /// The versions (Emitter::Funcs indices) this function calls.
   std::set<unsigned> Callees;
+  /// A member function's object: `self`, by value (const member functions)
+  /// or through a pointer into ThisSpace.
+  enum class ThisMode { None, Value, Pointer } This = ThisMode::None;
+  Space ThisSpace = Space::Private;
 };
 
 class Emitter {
@@ -1186,6 +1191,20 @@ void Emitter::emitFunction(const FunctionDecl *F,
   std::vector<const ParmVarDecl *> ParamDecls; // the C++ parameter of each
   std::vector<std::string> Prologue;
   unsigned SpaceIndex = 0;
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F);
+      M && !M->isStatic() && !IsKernel) {
+    std::string Record = recordName(M->getParent(), M->getLocation());
+    if (M->isConst()) {
+      State.This = FunctionState::ThisMode::Value;
+      Params.push_back(Record + " self");
+    } else {
+      State.This = FunctionState::ThisMode::Pointer;
+      State.ThisSpace = Spaces.empty() ? Space::Private : Spaces[0];
+      SpaceIndex = 1;
+      Params.push_back(spaceQualifier(State.ThisSpace) + Record + "* self");
+    }
+    ParamDecls.push_back(nullptr);
+  }
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
     const ParmVarDecl *P = F->getParamDecl(I);
     QualType T = P->getType();
@@ -1318,9 +1337,11 @@ void Emitter::emitFunction(const FunctionDecl *F,
     Sig += "void";
   for (size_t I = 0; I < Params.size(); ++I) {
     if (I) {
-      SourceLocation A = ParamDecls[I - 1]->getEndLoc();
+      SourceLocation A =
+          ParamDecls[I - 1] ? ParamDecls[I - 1]->getEndLoc() : SourceLocation();
       SourceLocation B = ParamDecls[I]->getBeginLoc();
-      if (!A.isMacroID() && !B.isMacroID() && lineOf(B) > lineOf(A)) {
+      if (A.isValid() && !A.isMacroID() && !B.isMacroID() &&
+          lineOf(B) > lineOf(A)) {
         Sig += ",\n" + Align;
         ++SigLines;
       } else {
@@ -1923,6 +1944,9 @@ const VarInfo *Emitter::varInfo(const Expr *E) {
 
 Space Emitter::pointerSpace(const Expr *E) {
   E = E->IgnoreParens();
+  if (isa<CXXThisExpr>(E))
+    return Cur->This == FunctionState::ThisMode::Pointer ? Cur->ThisSpace
+                                                         : Space::Private;
   if (const auto *C = dyn_cast<CastExpr>(E)) {
     switch (C->getCastKind()) {
     case CK_ArrayToPointerDecay:
@@ -2183,6 +2207,10 @@ std::string Emitter::member(const MemberExpr *ME) {
   std::string Field = FD->getName().str();
   if (isReservedInOpenCL(Field))
     Field += "_";
+  if (isa<CXXThisExpr>(Base->IgnoreParenImpCasts()))
+    return std::string(Cur->This == FunctionState::ThisMode::Value ? "self."
+                                                                    : "self->") +
+           Field;
   if (!ME->isArrow() && isKernelContextParamRef(Base)) {
     static const std::pair<const char *, const char *> Map[] = {
         {"x", "(int)get_global_id(0)"},     {"y", "(int)get_global_id(1)"},
@@ -2351,7 +2379,14 @@ std::string Emitter::call(const CallExpr *CE) {
           CE->getSourceRange());
     return "0";
   }
+  // A member function's object, passed first: by value to a const member
+  // function, by pointer to the others.
+  const Expr *Object = nullptr;
+  bool ObjectIsPointer = false;
+  unsigned ArgOffset = 0;
   if (const auto *M = dyn_cast<CXXMethodDecl>(Callee); M && !M->isStatic()) {
+    if (isa<CXXConstructorDecl>(M) || isa<CXXDestructorDecl>(M))
+      return cannot(CE);
     if (inStdNamespace(M->getParent())) {
       recordName(M->getParent(), Loc);
       return "0";
@@ -2368,11 +2403,23 @@ std::string Emitter::call(const CallExpr *CE) {
             CE->getSourceRange());
       return "0";
     }
-    error(Loc, "Ferry cannot translate a call to the non-static member "
-               "function '" + M->getQualifiedNameAsString() +
-                   "' to OpenCL C; make it a static member or a free function",
-          CE->getSourceRange());
-    return "0";
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+      Object = MC->getImplicitObjectArgument();
+      if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
+        ObjectIsPointer = ME->isArrow();
+    } else if (isa<CXXOperatorCallExpr>(CE) && CE->getNumArgs() > 0) {
+      Object = CE->getArg(0);
+      ArgOffset = 1;
+    }
+    if (!Object)
+      return cannot(CE);
+    if (!M->isConst() && !ObjectIsPointer && !Object->isLValue()) {
+      error(Loc, "Ferry cannot translate a call of the non-const member "
+                 "function '" + M->getQualifiedNameAsString() +
+                     "' on a temporary to OpenCL C",
+            CE->getSourceRange());
+      return "0";
+    }
   }
   if (isAllocationFunction(Callee)) {
     error(Loc, "dynamic memory ('" + Callee->getNameAsString() +
@@ -2421,25 +2468,48 @@ std::string Emitter::call(const CallExpr *CE) {
   std::vector<std::string> Args;
   std::vector<Space> Spaces;
   std::vector<std::string> Seps;
-  for (unsigned I = 1; I < CE->getNumArgs(); ++I)
+  // The address of an lvalue argument, for a pointer parameter.
+  auto AddressOf = [&](const Expr *A) -> std::string {
+    if (const VarInfo *VI = varInfo(A); VI && VI->RefPointer)
+      return VI->Name;
+    if (const auto *U = dyn_cast<UnaryOperator>(A->IgnoreParens());
+        U && U->getOpcode() == UO_Deref)
+      return expr(U->getSubExpr());
+    return "&" + postfixBase(A);
+  };
+  if (Object) {
+    bool ThisByValue = Cur->This == FunctionState::ThisMode::Value &&
+                       isa<CXXThisExpr>(Object->IgnoreParenImpCasts());
+    if (cast<CXXMethodDecl>(Def)->isConst()) {
+      if (ThisByValue)
+        Args.push_back("self");
+      else
+        Args.push_back(ObjectIsPointer ? "*" + operand(Object)
+                                       : expr(Object->IgnoreParens()));
+    } else if (ObjectIsPointer) {
+      Args.push_back(expr(Object));
+      Spaces.push_back(pointerSpace(Object));
+    } else {
+      Spaces.push_back(objectSpace(Object));
+      Args.push_back(AddressOf(Object));
+    }
+    if (CE->getNumArgs() > ArgOffset)
+      Seps.push_back(", ");
+  }
+  for (unsigned I = ArgOffset + 1; I < CE->getNumArgs(); ++I)
     Seps.push_back("," + gap(CE->getArg(I - 1)->getEndLoc(),
                              CE->getArg(I)->getBeginLoc()));
-  for (unsigned I = 0; I < CE->getNumArgs() && I < Def->getNumParams(); ++I) {
+  for (unsigned I = 0;
+       I + ArgOffset < CE->getNumArgs() && I < Def->getNumParams(); ++I) {
     QualType PT = Def->getParamDecl(I)->getType();
-    const Expr *A = CE->getArg(I);
+    const Expr *A = CE->getArg(I + ArgOffset);
     if (PT->isPointerType()) {
       Args.push_back(expr(A));
       Spaces.push_back(pointerSpace(A));
     } else if (PT->isLValueReferenceType() &&
                !PT.getNonReferenceType().isConstQualified()) {
       Spaces.push_back(objectSpace(A));
-      if (const VarInfo *VI = varInfo(A); VI && VI->RefPointer)
-        Args.push_back(VI->Name);
-      else if (const auto *U = dyn_cast<UnaryOperator>(A->IgnoreParens());
-               U && U->getOpcode() == UO_Deref)
-        Args.push_back(expr(U->getSubExpr()));
-      else
-        Args.push_back("&" + postfixBase(A));
+      Args.push_back(AddressOf(A));
     } else {
       Args.push_back(expr(A));
     }
@@ -2482,6 +2552,12 @@ std::string Emitter::expr(const Expr *E) {
     return "0";
   case Stmt::DeclRefExprClass:
     return declRef(cast<DeclRefExpr>(E));
+  case Stmt::CXXThisExprClass:
+    if (Cur->This == FunctionState::ThisMode::Pointer)
+      return "self";
+    if (Cur->This == FunctionState::ThisMode::Value)
+      return "(&self)";
+    return cannot(E);
   case Stmt::MemberExprClass:
     return member(cast<MemberExpr>(E));
   case Stmt::ArraySubscriptExprClass: {
@@ -2505,6 +2581,9 @@ std::string Emitter::expr(const Expr *E) {
         return VI->Name;
       return "&" + operand(Sub);
     case UO_Deref:
+      if (isa<CXXThisExpr>(Sub->IgnoreParenImpCasts()) &&
+          Cur->This == FunctionState::ThisMode::Value)
+        return "self";
       return "*" + operand(Sub);
     case UO_Plus:
       return "+" + operand(Sub);
