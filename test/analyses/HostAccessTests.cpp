@@ -309,3 +309,35 @@ FERRY_COMPUTE void f(ferry::ComputeContext &cc, Pair &pair, FB &a, FB &b, bool u
   CHECK(View[0] == Access::Write);
   CHECK(View[1] == Access::Read);
 }
+
+TEST_CASE("host: through a Buffer pointer, std containers, compute callees",
+          "[host]") {
+  Source S(withPrelude(R"cpp(
+FERRY_COMPUTE void inner(ferry::ComputeContext &cc, FB &x) {
+  cc.dispatch(k, ferry::Range(x.size()), x);
+}
+FERRY_COMPUTE void f(ferry::ComputeContext &cc, FB &a, FB &b, FB *p, int n) { // @0
+  auto &x = a;
+  x[0] = 1.0f;
+  p = &b;
+  (*p)[1] = 2.0f;
+  p->data()[2] = 3.0f;
+  inner(cc, *p);
+  std::vector<float> v(a.begin(), a.end());
+  v.assign(b.begin(), b.end());
+  v.push_back(a[0]);
+  float s = p->size() + std::accumulate(p->begin(), p->end(), 0.0f);
+}
+)cpp"));
+  CHECK(relativeTrace(S, "f") == std::vector<std::string>{
+                                     "2 write a",
+                                     "4 write b",
+                                     "5 write b",
+                                     // a compute function: handed over
+                                     "6 read-write b",
+                                     "7 read a", "7 read a",
+                                     "8 read b", "8 read b",
+                                     "9 read a",
+                                     "10 read b", "10 read b",
+                                 });
+}

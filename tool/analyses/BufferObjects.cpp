@@ -210,8 +210,8 @@ ObjectRefs ObjectTable::resolve(const Expr *E, const PointsTo &Facts) const {
 const Expr *rawPointerSource(const Expr *E) {
   E = E->IgnoreParenCasts();
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
-    if (isBufferType(MC->getImplicitObjectArgument()->getType()))
-      return MC->getImplicitObjectArgument();
+    if (refersToBuffer(MC->getImplicitObjectArgument()->getType()))
+      return MC->getImplicitObjectArgument(); // b.data(), p->data()
   if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAdditiveOp())
     return rawPointerSource(BO->getLHS()->getType()->isPointerType()
                                 ? BO->getLHS()
@@ -235,7 +235,7 @@ void joinFacts(PointsTo &A, const PointsTo &B) {
 
 static bool isBufferElementAccessor(const CXXMemberCallExpr *MC) {
   if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier() ||
-      !isBufferType(MC->getImplicitObjectArgument()->getType()))
+      !refersToBuffer(MC->getImplicitObjectArgument()->getType()))
     return false;
   llvm::StringRef N = MC->getMethodDecl()->getName();
   return N == "data" || N == "begin" || N == "end" || N == "cbegin" ||

@@ -51,11 +51,30 @@ bool isBufferMethod(const CXXMemberCallExpr *MC, llvm::StringRef Name) {
          isBufferType(MC->getImplicitObjectArgument()->getType());
 }
 
-/// data(), begin(), end(), cbegin(), cend() of a buffer.
+/// data(), begin(), end(), cbegin(), cend() of a buffer, or of a pointer
+/// to one (`p->data()`).
 bool isElementAccessor(const CXXMemberCallExpr *MC) {
-  return isBufferMethod(MC, "data") || isBufferMethod(MC, "begin") ||
-         isBufferMethod(MC, "end") || isBufferMethod(MC, "cbegin") ||
-         isBufferMethod(MC, "cend");
+  if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier() ||
+      !refersToBuffer(MC->getImplicitObjectArgument()->getType()))
+    return false;
+  llvm::StringRef N = MC->getMethodDecl()->getName();
+  return N == "data" || N == "begin" || N == "end" || N == "cbegin" ||
+         N == "cend";
+}
+
+/// A constructor or member function of a standard library class taking an
+/// iterator, a template parameter, by value (`std::vector<float> v(b.begin(),
+/// b.end())`, `v.assign(…)`, `v.insert(pos, …)`): a range it reads. Not
+/// `istream::read(char *, n)`, whose pointer is written through.
+bool isStdIteratorParameter(const FunctionDecl *F, unsigned Index) {
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(F);
+  if (!M || !M->getParent()->isInStdNamespace())
+    return false;
+  const FunctionDecl *Pattern = M->getTemplateInstantiationPattern();
+  if (!Pattern || Index >= Pattern->getNumParams())
+    return false;
+  QualType T = Pattern->getParamDecl(Index)->getType();
+  return !T->isReferenceType() && T->getAs<TemplateTypeParmType>();
 }
 
 /// memcpy, memmove, memset, memcmp: what they do through pointer `Index`.
@@ -508,7 +527,7 @@ private:
 
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
       const Expr *Object = MC->getImplicitObjectArgument();
-      if (Object && isBufferType(Object->getType())) {
+      if (Object && refersToBuffer(Object->getType())) {
         llvm::StringRef Name = MC->getMethodDecl()->getIdentifier()
                                    ? MC->getMethodDecl()->getName()
                                    : "";
@@ -559,6 +578,11 @@ private:
                          : !ParamType->isReferenceType() &&
                                !ParamType->isPointerType();
       std::string What = "passed to " + Name + "()";
+      if (isStdIteratorParameter(Callee, P) &&
+          Arg->getType()->isPointerType()) {
+        consumePointer(Arg, Use::Element, Access::Read);
+        continue;
+      }
       if (ByValue) {
         visitValue(Arg);
         continue;
@@ -771,7 +795,10 @@ private:
           PT = Ctor->getParamDecl(I)->getType();
         bool ByRef = !PT.isNull() && PT->isReferenceType();
         bool Const = ByRef && PT.getNonReferenceType().isConstQualified();
-        if (ByRef && refersToBuffer(CE->getArg(I)->getType()))
+        if (!ByRef && isStdIteratorParameter(Ctor, I) &&
+            CE->getArg(I)->getType()->isPointerType())
+          consumePointer(CE->getArg(I), Use::Element, Access::Read);
+        else if (ByRef && refersToBuffer(CE->getArg(I)->getType()))
           add(CE->getArg(I), CE->getArg(I),
               Const ? Access::Read : Access::ReadWrite,
               "passed to a constructor", false, !Const);
