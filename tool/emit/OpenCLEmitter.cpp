@@ -144,7 +144,12 @@ std::string flatName(const NamedDecl *D) {
     Name += ND->getName().empty() ? "anon" : sanitise(ND->getName());
     Name += "__";
   }
-  Name += D->getName().empty() ? std::string("anon") : sanitise(D->getName());
+  std::string Own = D->getName().str();
+  if (Own.empty())
+    if (const auto *TD = dyn_cast<TagDecl>(D))
+      if (const TypedefNameDecl *Alias = TD->getTypedefNameForAnonDecl())
+        Own = Alias->getName().str(); // typedef struct { ... } Name;
+  Name += Own.empty() ? std::string("anon") : sanitise(Own);
   if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(D)) {
     PrintingPolicy Policy(D->getASTContext().getLangOpts());
     Policy.SuppressTagKeyword = true;
@@ -180,6 +185,12 @@ const char *operatorWord(OverloadedOperatorKind K) {
   case OO_GreaterGreater: return "shift_right";
   case OO_AmpAmp: return "logical_and";
   case OO_PipePipe: return "logical_or";
+  case OO_Call: return "call";
+  case OO_Subscript: return "subscript";
+  case OO_PlusEqual: return "plus_assign";
+  case OO_MinusEqual: return "minus_assign";
+  case OO_StarEqual: return "times_assign";
+  case OO_SlashEqual: return "divide_assign";
   default: return "op";
   }
 }
@@ -924,10 +935,17 @@ std::string Emitter::recordName(const RecordDecl *RD, SourceLocation Loc) {
                  std::to_string(Offsets[I++].second);
   Text += "typedef char ferry_check_" + Name + "[(" + Check + ") ? 1 : -1];\n\n";
   Types += Text;
-  HostChecks += HostAlias + "static_assert(" + HostCheck +
-                ", \"ferry: the layout of '" +
-                hostTypeName(RD).substr(2) +
-                "' differs from the OpenCL C struct\");\n";
+  // A struct local to a function cannot be named at namespace scope, where
+  // the host checks go: the OpenCL C check alone compares it with the host.
+  if (!RD->getDeclContext()->isFunctionOrMethod() &&
+      !RD->getParentFunctionOrMethod()) {
+    std::string ShownName = hostTypeName(RD);
+    llvm::StringRef Shown = ShownName;
+    Shown.consume_front("::");
+    HostChecks += HostAlias + "static_assert(" + HostCheck +
+                  ", \"ferry: the layout of '" + Shown.str() +
+                  "' differs from the OpenCL C struct\");\n";
+  }
   return Name;
 }
 
