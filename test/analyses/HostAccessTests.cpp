@@ -341,3 +341,22 @@ FERRY_COMPUTE void f(ferry::ComputeContext &cc, FB &a, FB &b, FB *p, int n) { //
                                      "10 read b", "10 read b",
                                  });
 }
+
+TEST_CASE("host: a dispatch's range and scalars are host reads; moves",
+          "[host]") {
+  Source S(withPrelude(R"cpp(
+FERRY_KERNEL void scale(ferry::KernelContext kc, float *a, float f) { a[kc.x] *= f; }
+static void sink(FB b) { (void)b.size(); }
+FERRY_COMPUTE void f(ferry::ComputeContext &cc, FB &a, FB &b, FB &sizes) { // @0
+  cc.dispatch(scale, ferry::Range(static_cast<int>(sizes[0])), b, a[3]);
+  FB t(4);
+  sink(std::move(t));
+}
+)cpp"));
+  CHECK(relativeTrace(S, "f") == std::vector<std::string>{
+                                     "1 read sizes",
+                                     "1 read a",
+                                     "2 create t",
+                                     "3 move t",
+                                 });
+}

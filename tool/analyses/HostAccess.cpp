@@ -501,9 +501,22 @@ private:
 
   // --- calls -----------------------------------------------------------------
   void visitCall(const CallExpr *Call) {
-    // A dispatch's buffers are the planner's business, not host accesses.
-    if (isDispatchCall(Call))
+    // A dispatch's buffers are the planner's business, not host accesses;
+    // its range and scalar arguments are evaluated on the host
+    // (`cc.dispatch(k, ferry::Range(n), out, in[0])` reads `in`).
+    if (isDispatchCall(Call)) {
+      // Scalars bind to forwarding references and reach the kernel by value.
+      for (unsigned I = 1; I < Call->getNumArgs(); ++I) {
+        const Expr *Arg = Call->getArg(I);
+        if (refersToBuffer(Arg->getType()))
+          continue;
+        if (Arg->isGLValue())
+          visitLValue(Arg, Access::Read);
+        else
+          visitValue(Arg);
+      }
       return;
+    }
     const FunctionDecl *Callee = Call->getDirectCallee();
     unsigned NumArgs = Call->getNumArgs();
     bool Member = isa<CXXMemberCallExpr>(Call) ||
@@ -795,7 +808,11 @@ private:
           PT = Ctor->getParamDecl(I)->getType();
         bool ByRef = !PT.isNull() && PT->isReferenceType();
         bool Const = ByRef && PT.getNonReferenceType().isConstQualified();
-        if (!ByRef && isStdIteratorParameter(Ctor, I) &&
+        if (ByRef && isBufferType(CE->getType()) &&
+            isBufferType(CE->getArg(I)->getType()))
+          // A buffer moved into a parameter or a temporary.
+          addKind(HostEventKind::Reset, CE->getArg(I), "moved from");
+        else if (!ByRef && isStdIteratorParameter(Ctor, I) &&
             CE->getArg(I)->getType()->isPointerType())
           consumePointer(CE->getArg(I), Use::Element, Access::Read);
         else if (ByRef && refersToBuffer(CE->getArg(I)->getType()))
