@@ -1178,8 +1178,24 @@ namespace {
 class ContextUse : public RecursiveASTVisitor<ContextUse> {
 public:
   const ParmVarDecl *P;
-  unsigned Refs = 0, Members = 0;
+  unsigned Refs = 0, Members = 0, Writes = 0;
   explicit ContextUse(const ParmVarDecl *P) : P(P) {}
+  bool isField(const Expr *E) {
+    const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParens());
+    const auto *D =
+        ME ? dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts())
+           : nullptr;
+    return D && D->getDecl() == P;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    Writes += B->isAssignmentOp() && isField(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    Writes += (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+              isField(U->getSubExpr());
+    return true;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     Refs += E->getDecl() == P;
     return true;
@@ -1243,7 +1259,9 @@ void Emitter::emitFunction(const FunctionDecl *F,
       State.KernelContextParam = P;
       ContextUse U(P);
       U.TraverseStmt(F->getBody());
-      if (U.Refs != U.Members) {
+      if (U.Refs != U.Members || U.Writes) {
+        // Passed on whole or written: a local copy, used as written.
+        State.KernelContextParam = nullptr;
         NeedsKernelContext = true;
         Prologue.push_back(
             "ferry_KernelContext " + PName +

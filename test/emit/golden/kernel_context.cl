@@ -33,3 +33,11 @@ __kernel void index2(__global int* out) {
 #line 29 "@FERRY_SOURCE_ROOT@/test/emit/golden/kernel_context.cpp"
   out[linear(kc)] = linear(kc) * 2;
 }
+
+#line 33 "@FERRY_SOURCE_ROOT@/test/emit/golden/kernel_context.cpp"
+__kernel void shifted(__global int* out) {
+  ferry_KernelContext kc = {(int)get_global_id(0), (int)get_global_id(1), (int)get_global_id(2), (int)get_global_size(0), (int)get_global_size(1), (int)get_global_size(2)};
+#line 34 "@FERRY_SOURCE_ROOT@/test/emit/golden/kernel_context.cpp"
+  kc.x = (kc.x + 1) % kc.maxX;
+  out[kc.x] = kc.x;
+}

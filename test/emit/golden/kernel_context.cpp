@@ -28,3 +28,9 @@ static int linear(ferry::KernelContext kc) { return kc.y * kc.maxX + kc.x; }
 FERRY_KERNEL void index2(ferry::KernelContext kc, int* out) {
   out[linear(kc)] = linear(kc) * 2;
 }
+
+// A kernel that writes its context works on a local copy.
+FERRY_KERNEL void shifted(ferry::KernelContext kc, int* out) {
+  kc.x = (kc.x + 1) % kc.maxX;
+  out[kc.x] = kc.x;
+}
