@@ -360,3 +360,22 @@ FERRY_COMPUTE void f(ferry::ComputeContext &cc, FB &a, FB &b, FB &sizes) { // @0
                                      "3 move t",
                                  });
 }
+
+TEST_CASE("host: a container of buffers handed to a helper", "[host]") {
+  Source S(withPrelude(R"cpp(
+static void zeroAll(std::vector<FB> &all) {
+  for (FB &b : all) std::fill(b.begin(), b.end(), 0.0f);
+}
+void opaqueAll(const std::vector<FB> &all);
+FERRY_COMPUTE void f(ferry::ComputeContext &cc, FB &a, std::vector<FB> &many) { // @0
+  zeroAll(many);
+  opaqueAll(many);
+}
+)cpp"));
+  std::vector<HostEvent> E = S.events("f");
+  REQUIRE(E.size() == 2);
+  CHECK(hostEventName(E[0]) == std::string("read-write"));
+  CHECK(S.targets(E[0]) == "a");
+  CHECK_FALSE(E[0].Targets.Exact);
+  CHECK(hostEventName(E[1]) == std::string("read"));
+}

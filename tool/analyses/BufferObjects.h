@@ -63,6 +63,11 @@ public:
   /// The object a local buffer declaration creates.
   const BufferObject *localFor(const clang::VarDecl *V) const;
 
+  /// Every object of element type `Element`, inexact: a buffer Ferry cannot
+  /// name (one in a container, say).
+  ObjectRefs anyBufferOf(clang::QualType Element) const {
+    return anyOfType(Element);
+  }
   /// Where `E` (an lvalue of Buffer type, or a pointer to Buffer) may point.
   ObjectRefs resolve(const clang::Expr *E, const PointsTo &Facts) const;
   /// Every object the set may touch, following MayAlias.

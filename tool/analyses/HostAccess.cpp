@@ -4,6 +4,7 @@
 #include "model/FerryTypes.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -94,6 +95,23 @@ bool memoryFunctionAccess(const FunctionDecl *F, unsigned Index, Access &Mode) {
   else
     return false;
   return true;
+}
+
+/// T when `Ty` (through references and pointers) is a class template
+/// specialization with ferry::Buffer<T> among its type arguments
+/// (std::vector<Buffer<T>>, std::array<Buffer<T>, N>); null otherwise.
+QualType containedBufferElement(QualType Ty) {
+  Ty = Ty.getNonReferenceType();
+  if (Ty->isPointerType())
+    Ty = Ty->getPointeeType();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      Ty->getAsCXXRecordDecl());
+  if (!Spec)
+    return {};
+  for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+    if (A.getKind() == TemplateArgument::Type && isBufferType(A.getAsType()))
+      return bufferElementType(A.getAsType());
+  return {};
 }
 
 bool isPointerToConst(QualType T) {
@@ -618,6 +636,19 @@ private:
           if (Mode != Access::None)
             push(std::move(E));
         }
+        continue;
+      }
+      if (QualType Element = containedBufferElement(Arg->getType());
+          !Element.isNull()) {
+        // A container of buffers (std::vector<Buffer<T>>&): any of them.
+        HostEvent E;
+        E.Site = Arg;
+        E.Targets = Table.anyBufferOf(Element);
+        E.Mode = Mode;
+        E.Escapes = Escapes;
+        E.What = What + ", a container of buffers";
+        if (Mode != Access::None)
+          push(std::move(E));
         continue;
       }
       EscapeScope Scope(*this, Escapes);
