@@ -1,14 +1,17 @@
 #pragma once
 // What host code does to buffers: every expression in a stretch of compute-
-// function code that touches a buffer, classified as read, write (partial or
-// whole), or an operation that moves a buffer's contents (swap, move).
+// function code that touches a buffer, in evaluation order, classified as
+// read, write (partial or whole), escape (handed to something Ferry does not
+// follow: counted as read and write), or an operation that moves a buffer's
+// contents (create, swap, move).
 //
 // The C++ traps are handled here: a non-const operator[] used only as an
 // rvalue reads; a range-for by value or const& reads, by & may write; data()
-// and begin() hand out pointers whose later uses count; std algorithms read
-// or write according to the iterators they get; a buffer passed to a function
-// with a visible body uses that function's summary, to an invisible one it is
-// read, and also written unless passed as const.
+// and begin() hand out pointers: kept mutable they escape, and their later
+// uses count where they happen; std algorithms read or write according to the
+// iterators they get; a buffer passed to a function with a visible body uses
+// that function's summary, to an invisible one it is read, and also written
+// (an escape) unless passed as const. docs/analyze.md lists every rule.
 
 #include "analyses/Access.h"
 #include "analyses/BufferObjects.h"
