@@ -233,3 +233,20 @@ FERRY_COMPUTE void outer(ComputeContext &cc, Buffer<int> &v) {
   CHECK(Inner[0].rfind("toDeviceIfStale(v) before", 0) == 0);
   CHECK(Inner[1].rfind("fromDevice(v) end of block", 0) == 0);
 }
+
+TEST_CASE("a dispatch's scalar arguments are host reads", "[plan]") {
+  Source S(program(R"(
+FERRY_KERNEL void fill(KernelContext kc, int *a, int v) { a[kc.x] = v + kc.x; }
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &a, Buffer<int> &b) {
+  cc.dispatch(fill, Range(a.size()), a, 1);
+  cc.dispatch(fill, Range(b.size()), b, a[3]);             // SCALAR
+}
+)"));
+  std::vector<std::string> T = transfers(S, "run");
+  const std::string Line = std::to_string(S.lineOf("// SCALAR"));
+  // `a` may be `b` (both Buffer<int>&), so the copy is guarded.
+  CHECK(std::count_if(T.begin(), T.end(), [&](const std::string &L) {
+          return L.rfind("fromDevice", 0) == 0 &&
+                 L.find("(a) before line " + Line) != std::string::npos;
+        }) == 1);
+}

@@ -413,6 +413,9 @@ private:
       return In;
     }
     Kernel = Kernel->getDefinition();
+    // The range and scalar arguments are evaluated on the host first
+    // (`cc.dispatch(k, Range(n), b, a[3])` reads `a` there).
+    In = hostCode(Call, In, Placement::BeforeStmt, Anchor);
     const KernelAccessSummary &Summary = PC.Kernels.at(Kernel);
     int Dims = rangeDims(Call->getArg(1));
     std::string KName = Kernel->getNameAsString();
