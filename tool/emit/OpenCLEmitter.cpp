@@ -1365,24 +1365,24 @@ void Emitter::emitFunction(const FunctionDecl *F,
                   State.ReturnSpace);
   }
   V.ReturnSpace = State.ReturnSpace;
-  // Parameters break lines where the user's do, aligned after the `(`.
+  // Parameters fill lines of 80 columns, continued after the `(`.
   std::string Sig = (IsKernel ? "__kernel " : "") + Ret + " " + Name + "(";
   std::string Align(Sig.size(), ' ');
   unsigned SigLines = 1;
+  size_t LineStart = 0;
   if (Params.empty())
     Sig += "void";
   for (size_t I = 0; I < Params.size(); ++I) {
-    if (I) {
-      SourceLocation A =
-          ParamDecls[I - 1] ? ParamDecls[I - 1]->getEndLoc() : SourceLocation();
-      SourceLocation B = ParamDecls[I]->getBeginLoc();
-      if (A.isValid() && !A.isMacroID() && !B.isMacroID() &&
-          lineOf(B) > lineOf(A)) {
-        Sig += ",\n" + Align;
-        ++SigLines;
-      } else {
-        Sig += ", ";
-      }
+    bool Last = I + 1 == Params.size();
+    size_t Width = Sig.size() - LineStart + (I ? 2 : 0) + Params[I].size() +
+                   (Last ? 3 : 1); // ", " before; ") {" or "," after
+    if (I && Width > 80) {
+      Sig += ",\n";
+      LineStart = Sig.size();
+      Sig += Align;
+      ++SigLines;
+    } else if (I) {
+      Sig += ", ";
     }
     Sig += Params[I];
   }
@@ -1480,6 +1480,7 @@ std::string Emitter::forInit(const Stmt *S) {
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     std::string Out;
     std::string FirstType;
+    SourceLocation LastEnd;
     for (const Decl *D : DS->decls()) {
       const auto *VD = dyn_cast<VarDecl>(D);
       if (!VD) {
@@ -1487,6 +1488,8 @@ std::string Emitter::forInit(const Stmt *S) {
         return "";
       }
       std::string One = varDeclInline(VD);
+      SourceLocation PrevEnd = LastEnd;
+      LastEnd = VD->getEndLoc();
       if (Out.empty()) {
         Out = One;
         FirstType = typeName(VD->getType(), VD->getLocation());
@@ -1500,7 +1503,7 @@ std::string Emitter::forInit(const Stmt *S) {
                                    "for-init cannot be translated to OpenCL C");
           return Out;
         }
-        Out += ", " + One.substr(T.size() + 1);
+        Out += "," + gap(PrevEnd, VD->getLocation()) + One.substr(T.size() + 1);
       }
     }
     return Out;

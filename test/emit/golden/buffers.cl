@@ -13,9 +13,9 @@ typedef struct Pair {
 typedef char ferry_check_Pair[(sizeof(Pair) == 8 && FERRY_OFFSETOF(Pair, key) == 0 && FERRY_OFFSETOF(Pair, value) == 4) ? 1 : -1];
 
 #line 13 "@FERRY_SOURCE_ROOT@/test/emit/golden/buffers.cpp"
-__kernel void scatter(__global const Pair* in, __global float* values, __global int* keys,
-                      Pair bias, uchar ferry_negate, uchar tag,
-                      long offset) {
+__kernel void scatter(__global const Pair* in, __global float* values,
+                      __global int* keys, Pair bias, uchar ferry_negate,
+                      uchar tag, long offset) {
   bool negate = ferry_negate;
 #line 16 "@FERRY_SOURCE_ROOT@/test/emit/golden/buffers.cpp"
   int i = (int)get_global_id(0);
@@ -25,8 +25,8 @@ __kernel void scatter(__global const Pair* in, __global float* values, __global 
 }
 
 #line 22 "@FERRY_SOURCE_ROOT@/test/emit/golden/buffers.cpp"
-__kernel void copyBytes(__global const uchar* src,
-                        __global uchar* dst, uint n) {
+__kernel void copyBytes(__global const uchar* src, __global uchar* dst,
+                        uint n) {
   uint i = (int)get_global_id(0);
   if (i < n)
     dst[i] = src[n - 1 - i];

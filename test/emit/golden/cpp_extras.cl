@@ -55,8 +55,8 @@ int twice(int a) { return a * 2; }
 int add(int a, int b) { return a + b; }
 
 #line 38 "@FERRY_SOURCE_ROOT@/test/emit/golden/cpp_extras.cpp"
-__kernel void extras(__global float* out,
-                     __global const ns__V* vs, __global int* iout) {
+__kernel void extras(__global float* out, __global const ns__V* vs,
+                     __global int* iout) {
 #line 42 "@FERRY_SOURCE_ROOT@/test/emit/golden/cpp_extras.cpp"
   float big = 3.40282347E+38f;
   int k = (ulong)sizeof(ns__V) + 4UL;

@@ -18,9 +18,8 @@ __kernel void fill3(__global int* out) {
   out[i] = (int)get_global_id(0) + 10 * (int)get_global_id(1) + 100 * (int)get_global_id(2) + 1000 * (int)get_global_size(2);
 }
 
-#line 19 "@FERRY_SOURCE_ROOT@/test/emit/golden/kernel_context.cpp"
-__kernel void Grid__clear(__global float* cells,
-                          float value) {
+#line 20 "@FERRY_SOURCE_ROOT@/test/emit/golden/kernel_context.cpp"
+__kernel void Grid__clear(__global float* cells, float value) {
   cells[(int)get_global_id(0)] = value * (int)get_global_id(0);
 }
 

@@ -13,8 +13,8 @@ typedef struct Acc {
 typedef char ferry_check_Acc[(sizeof(Acc) == 8 && FERRY_OFFSETOF(Acc, count) == 0 && FERRY_OFFSETOF(Acc, sum) == 4) ? 1 : -1];
 
 #line 11 "@FERRY_SOURCE_ROOT@/test/emit/golden/locals.cpp"
-__kernel void histogram(__global const int* in,
-                        __global int* counts, __global float* stats, int n) {
+__kernel void histogram(__global const int* in, __global int* counts,
+                        __global float* stats, int n) {
   int bins[4] = {0};
   int weights[4] = {1, 2, 3, 4};
   float grid[2][3] = {{1, 2, 3}, {4, 5, 6}};

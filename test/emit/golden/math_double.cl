@@ -8,8 +8,8 @@
 double norm(double x, double y) { return sqrt(x * x + y * y); }
 
 #line 9 "@FERRY_SOURCE_ROOT@/test/emit/golden/math_double.cpp"
-__kernel void mathd(__global const double* in,
-                    __global double* out, __global const float* f, __global float* fout) {
+__kernel void mathd(__global const double* in, __global double* out,
+                    __global const float* f, __global float* fout) {
   int i = (int)get_global_id(0);
   double x = in[i];
   double r = norm(x, 2.0) + sin(x) + exp(x * 0.1) +

@@ -63,8 +63,8 @@ geo__Vec__float__3 twice(geo__Vec__float__3 v) {
 }
 
 #line 49 "@FERRY_SOURCE_ROOT@/test/emit/golden/structs.cpp"
-__kernel void centres(__global const geo__Box* boxes,
-                      __global geo__Point* out, __global Padded* padded, __global Aligned* aligned,
+__kernel void centres(__global const geo__Box* boxes, __global geo__Point* out,
+                      __global Padded* padded, __global Aligned* aligned,
                       __global geo__Vec__float__3* vecs) {
   int i = (int)get_global_id(0);
   geo__Box b = boxes[i];
