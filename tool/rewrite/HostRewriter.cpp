@@ -304,7 +304,7 @@ private:
     if (!Program.HostLayoutChecks.empty())
       R.InsertText(SM.getLocForEndOfFile(Main),
                    "\n// ferry: the device sees these structs with the same "
-                   "layout as the host.\n#include <cstddef>\n" +
+                   "layout as the host.\n" +
                        Program.HostLayoutChecks,
                    true);
   }

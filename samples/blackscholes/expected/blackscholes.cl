@@ -2,8 +2,8 @@
 
 #line 30 "@FERRY_SOURCE_ROOT@/samples/blackscholes/blackscholes.cpp"
 float cnd(float d) {
-  const float a1 = 0.31938153f, a2 = -0.356563782f, a3 = 1.781477937f, a4 = -1.821255978f, a5 = 1.330274429f;
-
+  const float a1 = 0.31938153f, a2 = -0.356563782f, a3 = 1.781477937f,
+              a4 = -1.821255978f, a5 = 1.330274429f;
   const float rsqrt2pi = 0.39894228040143267794f;
   const float k = 1.0f / (1.0f + 0.2316419f * fabs(d));
   const float tail = rsqrt2pi * exp(-0.5f * d * d) *
@@ -11,8 +11,10 @@ float cnd(float d) {
   return d > 0.0f ? 1.0f - tail : tail;
 }
 
-#line 42 "@FERRY_SOURCE_ROOT@/samples/blackscholes/blackscholes.cpp"
-__kernel void price(__global const float* spot, __global const float* strike, __global const float* years, __global float* call, __global float* put, float rate, float volatility, int n) {
+#line 40 "@FERRY_SOURCE_ROOT@/samples/blackscholes/blackscholes.cpp"
+__kernel void price(__global const float* spot, __global const float* strike,
+                    __global const float* years, __global float* call,
+                    __global float* put, float rate, float volatility, int n) {
   if ((int)get_global_id(0) < n) {
     const float s = spot[(int)get_global_id(0)], x = strike[(int)get_global_id(0)], t = years[(int)get_global_id(0)];
     const float sqrtT = sqrt(t);

@@ -14,8 +14,10 @@ __kernel void jacobi(__global const float* from, __global float* to) {
   to[(int)get_global_id(1) * (int)get_global_size(0) + (int)get_global_id(0)] = t;
 }
 
-#line 52 "@FERRY_SOURCE_ROOT@/samples/heat/heat.cpp"
-__kernel void residual(__global const float* a, __global const float* b, __global float* partial, int width, int height, int rows) {
+#line 50 "@FERRY_SOURCE_ROOT@/samples/heat/heat.cpp"
+__kernel void residual(__global const float* a, __global const float* b,
+                       __global float* partial, int width, int height,
+                       int rows) {
   float sum = 0.0f;
   for (int y = (int)get_global_id(0) * rows; y < ((int)get_global_id(0) + 1) * rows && y < height; ++y)
     for (int x = 0; x < width; ++x)

@@ -9,16 +9,18 @@ __kernel void clearBins(__global int* partial) {
   partial[(int)get_global_id(0)] = 0;
 }
 
-#line 39 "@FERRY_SOURCE_ROOT@/samples/histogram/histogram.cpp"
-__kernel void countGroups(__global const uchar* data, __global int* partial, int n, int chunk, int bins) {
+#line 38 "@FERRY_SOURCE_ROOT@/samples/histogram/histogram.cpp"
+__kernel void countGroups(__global const uchar* data, __global int* partial,
+                          int n, int chunk, int bins) {
   const int begin = (int)get_global_id(0) * chunk;
   const int end = begin + chunk < n ? begin + chunk : n;
   for (int i = begin; i < end; ++i)
     partial[(int)get_global_id(0) * bins + data[i] * bins / 256] += 1;
 }
 
-#line 48 "@FERRY_SOURCE_ROOT@/samples/histogram/histogram.cpp"
-__kernel void mergeGroups(__global const int* partial, __global int* bins, int groups) {
+#line 47 "@FERRY_SOURCE_ROOT@/samples/histogram/histogram.cpp"
+__kernel void mergeGroups(__global const int* partial, __global int* bins,
+                          int groups) {
   int sum = 0;
   for (int g = 0; g < groups; ++g)
     sum += partial[g * (int)get_global_size(0) + (int)get_global_id(0)];

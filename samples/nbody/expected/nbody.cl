@@ -17,14 +17,15 @@ typedef struct Body {
 } Body;
 typedef char ferry_check_Body[(sizeof(Body) == 28 && FERRY_OFFSETOF(Body, x) == 0 && FERRY_OFFSETOF(Body, y) == 4 && FERRY_OFFSETOF(Body, z) == 8 && FERRY_OFFSETOF(Body, vx) == 12 && FERRY_OFFSETOF(Body, vy) == 16 && FERRY_OFFSETOF(Body, vz) == 20 && FERRY_OFFSETOF(Body, mass) == 24) ? 1 : -1];
 
-#line 42 "@FERRY_SOURCE_ROOT@/samples/nbody/nbody.cpp"
-__kernel void accelerate(__global Body* bodies, int n, float dt, float softening) {
+#line 41 "@FERRY_SOURCE_ROOT@/samples/nbody/nbody.cpp"
+__kernel void accelerate(__global Body* bodies, int n, float dt,
+                         float softening) {
   if ((int)get_global_id(0) < n) {
     const float x = bodies[(int)get_global_id(0)].x, y = bodies[(int)get_global_id(0)].y, z = bodies[(int)get_global_id(0)].z;
     float ax = 0.0f, ay = 0.0f, az = 0.0f;
     for (int j = 0; j < n; ++j) {
-      const float dx = bodies[j].x - x, dy = bodies[j].y - y, dz = bodies[j].z - z;
-
+      const float dx = bodies[j].x - x, dy = bodies[j].y - y,
+                  dz = bodies[j].z - z;
       const float d2 = dx * dx + dy * dy + dz * dz + softening;
       const float scale = bodies[j].mass / (d2 * sqrt(d2));
       ax += scale * dx;

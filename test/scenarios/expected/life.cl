@@ -2,9 +2,7 @@
 
 #line 21 "@FERRY_SOURCE_ROOT@/test/scenarios/life.cpp"
 __kernel void lifeStep(__global const int* from, __global int* to) {
-  const int w = (int)get_global_size(0);
-#line 22 "@FERRY_SOURCE_ROOT@/test/scenarios/life.cpp"
-  const int h = (int)get_global_size(1);
+  const int w = (int)get_global_size(0), h = (int)get_global_size(1);
   int alive = 0;
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx)

@@ -3,8 +3,6 @@
 #line 20 "@FERRY_SOURCE_ROOT@/test/scenarios/ping_pong.cpp"
 __kernel void blur(__global const int* from, __global int* to) {
   const int n = (int)get_global_size(0);
-  const int left = from[((int)get_global_id(0) + n - 1) % n];
-#line 22 "@FERRY_SOURCE_ROOT@/test/scenarios/ping_pong.cpp"
-  const int right = from[((int)get_global_id(0) + 1) % n];
+  const int left = from[((int)get_global_id(0) + n - 1) % n], right = from[((int)get_global_id(0) + 1) % n];
   to[(int)get_global_id(0)] = (left + 2 * from[(int)get_global_id(0)] + right) / 4;
 }
