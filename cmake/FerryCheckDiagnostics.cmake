@@ -1,20 +1,30 @@
-# cmake -P script: runs `ferry <subcommand>` on an input that must be
-# rejected, and checks its diagnostics against the input's own directives:
+# cmake -P script: `ferry <subcommand>` (emit unless SUBCOMMAND says) on an
+# input it must reject, checked against
+# the input's own directives:
 #
-#   // CHECK: 12:5: error: a dispatch must be a statement of its own
+#   // CHECK: 12:5: error: recursion ('fact' calls itself
+#   // CHECK-NOTE: 20:10: note: in helper 'fact', called from kernel 'k'
 #
-# Each directive names line:col and the start of the message; every one must
-# appear as `<file>:<line>:<col>: error: <message...>`, the tool must fail,
-# and it must report no error the input does not expect.
+# Each directive names line:col and the start of the message, and must
+# appear as `<file>:<line>:<col>: <severity>: <message...>`. The tool must
+# fail without crashing and report exactly as many errors as there are
+# CHECK lines (notes may be more than the CHECK-NOTE lines).
 #
-#   -DFERRY=<tool> -DSUBCOMMAND=rewrite -DINPUT=<file> -DFLAGS="a;b"
+#   -DFERRY=<tool> [-DSUBCOMMAND=rewrite] -DINPUT=<file> -DOUTPUT=<file>
+#   -DFLAGS="a;b"
 
-file(STRINGS "${INPUT}" directives REGEX "// CHECK: ")
+if(NOT SUBCOMMAND)
+  set(SUBCOMMAND emit)
+endif()
+
+file(STRINGS "${INPUT}" directives REGEX "// CHECK(-NOTE)?: ")
 if(NOT directives)
   message(FATAL_ERROR "${INPUT} has no // CHECK: directive")
 endif()
+get_filename_component(out_dir "${OUTPUT}" DIRECTORY)
+file(MAKE_DIRECTORY "${out_dir}")
 execute_process(
-  COMMAND ${FERRY} ${SUBCOMMAND} ${INPUT} -o ${CMAKE_CURRENT_BINARY_DIR}/diagnostics.out -- ${FLAGS}
+  COMMAND ${FERRY} ${SUBCOMMAND} ${INPUT} -o ${OUTPUT} -- ${FLAGS}
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(rc EQUAL 0)
   message(FATAL_ERROR "ferry accepted ${INPUT}; expected it to fail:\n${err}")
@@ -22,17 +32,20 @@ endif()
 if(NOT rc EQUAL 1)
   message(FATAL_ERROR "ferry ended with ${rc} (a crash?) on ${INPUT}:\n${err}")
 endif()
-set(expected_count 0)
+set(expected_errors 0)
 foreach(line IN LISTS directives)
-  string(REGEX REPLACE ".*// CHECK: *" "" check "${line}")
+  string(REGEX REPLACE ".*// CHECK(-NOTE)?: *" "" check "${line}")
   string(FIND "${err}" "${INPUT}:${check}" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "missing diagnostic `${INPUT}:${check}` in:\n${err}")
   endif()
-  math(EXPR expected_count "${expected_count} + 1")
+  if(NOT line MATCHES "// CHECK-NOTE: ")
+    math(EXPR expected_errors "${expected_errors} + 1")
+  endif()
 endforeach()
 string(REGEX MATCHALL ": error: " errors "${err}")
-list(LENGTH errors actual_count)
-if(NOT actual_count EQUAL expected_count)
-  message(FATAL_ERROR "expected ${expected_count} error(s), got ${actual_count}:\n${err}")
+list(LENGTH errors actual_errors)
+if(NOT actual_errors EQUAL expected_errors)
+  message(FATAL_ERROR
+    "expected ${expected_errors} error(s), got ${actual_errors}:\n${err}")
 endif()
