@@ -1682,58 +1682,41 @@ void Emitter::stmt(const Stmt *S) {
     for (;;) {
       const Stmt *Then = If->getThen();
       const Stmt *Else = If->getElse();
-      if (const auto *CS = dyn_cast<CompoundStmt>(Then)) {
+      // A braced branch closes on the line of the next `else`: `} else {`.
+      const auto *ThenBlock = dyn_cast<CompoundStmt>(Then);
+      const std::string Join = ThenBlock ? "} " : "";
+      if (ThenBlock) {
         line(Loc, Prefix + " {");
         ++Cur->Indent;
-        compoundBody(CS, false);
+        compoundBody(ThenBlock, false);
         --Cur->Indent;
-        if (!Else) {
+      } else {
+        line(Loc, Prefix);
+        subStmt(Then);
+      }
+      if (!Else) {
+        if (ThenBlock)
           line({}, "}");
-          return;
-        }
-        if (const auto *ElseIf = dyn_cast<IfStmt>(Else);
-            ElseIf && !ElseIf->getInit() && !ElseIf->getConditionVariable() &&
-            !ElseIf->isConstexpr()) {
-          Cur->StmtStart = ElseIf->getBeginLoc();
-          Prefix = "} else if (" + cond(ElseIf->getCond()) + ")";
-          Loc = {};
-          If = ElseIf;
-          continue;
-        }
-        if (const auto *ECS = dyn_cast<CompoundStmt>(Else)) {
-          line({}, "} else {");
-          ++Cur->Indent;
-          compoundBody(ECS, false);
-          --Cur->Indent;
-          line({}, "}");
-          return;
-        }
-        line({}, "} else");
-        subStmt(Else);
         return;
       }
-      line(Loc, Prefix);
-      subStmt(Then);
-      if (!Else)
-        return;
       if (const auto *ElseIf = dyn_cast<IfStmt>(Else);
           ElseIf && !ElseIf->getInit() && !ElseIf->getConditionVariable() &&
           !ElseIf->isConstexpr()) {
         Cur->StmtStart = ElseIf->getBeginLoc();
-        Prefix = "else if (" + cond(ElseIf->getCond()) + ")";
+        Prefix = Join + "else if (" + cond(ElseIf->getCond()) + ")";
         Loc = {};
         If = ElseIf;
         continue;
       }
-      if (const auto *ECS = dyn_cast<CompoundStmt>(Else)) {
-        line({}, "else {");
+      if (const auto *ElseBlock = dyn_cast<CompoundStmt>(Else)) {
+        line({}, Join + "else {");
         ++Cur->Indent;
-        compoundBody(ECS, false);
+        compoundBody(ElseBlock, false);
         --Cur->Indent;
         line({}, "}");
         return;
       }
-      line({}, "else");
+      line({}, Join + "else");
       subStmt(Else);
       return;
     }
