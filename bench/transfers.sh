@@ -43,12 +43,12 @@ for source in "$root"/samples/*/*.cpp "$root"/test/scenarios/*.cpp; do
   grep -q '^// ferry-test: golden' "$source" || continue
   name=$(basename "$source" .cpp)
   case $source in
-    */samples/*) exe="$build/samples/$name" ;;
-    *) exe="$build/test/scenarios/scenario_$name" ;;
+    */samples/*) exe="$build/samples/$name" kind=sample ;;
+    *) exe="$build/test/scenarios/scenario_$name" kind=scenario ;;
   esac
   [ -x "$exe" ] || { echo "skipping $name: not built" >&2; continue; }
   args=$(sed -n 's/^\/\/ ferry-test: args //p' "$source" | head -n1)
-  row="| $name"
+  row="| $kind $name"
   for policy in naive kernel planned; do
     rm -f "$tmp/$policy.json"
     # shellcheck disable=SC2086
