@@ -548,6 +548,8 @@ private:
   void stmt(const Stmt *S);
   void compoundBody(const CompoundStmt *CS, bool SwitchBody);
   void subStmt(const Stmt *S); // body of if/for/while
+  /// `Head {` body `}` for a block, else `Head` and the indented statement.
+  void headedBody(SourceLocation Loc, const std::string &Head, const Stmt *Body);
   void varDecl(const VarDecl *VD, SourceLocation Loc);
   std::string varDeclInline(const VarDecl *VD);
   std::string forInit(const Stmt *S);
@@ -1427,6 +1429,20 @@ void Emitter::subStmt(const Stmt *S) {
   --Cur->Indent;
 }
 
+void Emitter::headedBody(SourceLocation Loc, const std::string &Head,
+                         const Stmt *Body) {
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
+    line(Loc, Head + " {");
+    ++Cur->Indent;
+    compoundBody(CS, false);
+    --Cur->Indent;
+    line({}, "}");
+  } else {
+    line(Loc, Head);
+    subStmt(Body);
+  }
+}
+
 std::string Emitter::forInit(const Stmt *S) {
   if (!S)
     return "";
@@ -1734,16 +1750,7 @@ void Emitter::stmt(const Stmt *S) {
     if (For->getInc())
       Head += " " + expr(For->getInc());
     Head += ")";
-    if (const auto *CS = dyn_cast<CompoundStmt>(For->getBody())) {
-      line(Loc, Head + " {");
-      ++Cur->Indent;
-      compoundBody(CS, false);
-      --Cur->Indent;
-      line({}, "}");
-    } else {
-      line(Loc, Head);
-      subStmt(For->getBody());
-    }
+    headedBody(Loc, Head, For->getBody());
     return;
   }
   case Stmt::WhileStmtClass: {
@@ -1753,16 +1760,7 @@ void Emitter::stmt(const Stmt *S) {
       return;
     }
     std::string Head = "while (" + cond(W->getCond()) + ")";
-    if (const auto *CS = dyn_cast<CompoundStmt>(W->getBody())) {
-      line(Loc, Head + " {");
-      ++Cur->Indent;
-      compoundBody(CS, false);
-      --Cur->Indent;
-      line({}, "}");
-    } else {
-      line(Loc, Head);
-      subStmt(W->getBody());
-    }
+    headedBody(Loc, Head, W->getBody());
     return;
   }
   case Stmt::DoStmtClass: {
