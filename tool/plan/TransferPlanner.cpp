@@ -259,15 +259,8 @@ private:
     if ((!E.WrittenCount && !E.WrittenCountOf) || !E.Targets.single() ||
         all(S, E.Targets, &CopyState::Host, Validity::Valid))
       return false;
-    const Expr *CountSource = E.WrittenCountOf ? E.WrittenCountOf : E.WrittenCount;
-    if (CountSource->getBeginLoc().isMacroID())
-      return false;
-    std::string Count =
-        Lexer::getSourceText(
-            CharSourceRange::getTokenRange(CountSource->getSourceRange()), SM,
-            Ctx.getLangOpts())
-            .str();
-    if (Count.empty())
+    std::string Count = text(E.WrittenCountOf ? E.WrittenCountOf : E.WrittenCount);
+    if (Count.empty()) // from a macro: plan it as any other write
       return false;
     if (E.WrittenCountOf)
       Count += ".size()";

@@ -52,8 +52,7 @@ inline FlowState join(const FlowState &A, const FlowState &B) {
     R.Objects[I].Host = join(A.Objects[I].Host, B.Objects[I].Host);
     R.Objects[I].Device = join(A.Objects[I].Device, B.Objects[I].Device);
   }
-  for (const auto &[D, Ids] : B.Facts)
-    R.Facts[D].insert(Ids.begin(), Ids.end());
+  joinFacts(R.Facts, B.Facts);
   return R;
 }
 
