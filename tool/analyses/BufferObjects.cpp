@@ -233,7 +233,7 @@ void joinFacts(PointsTo &A, const PointsTo &B) {
     A[D].insert(Ids.begin(), Ids.end());
 }
 
-static bool isBufferElementAccessor(const CXXMemberCallExpr *MC) {
+bool isBufferElementAccessor(const CXXMemberCallExpr *MC) {
   if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier() ||
       !refersToBuffer(MC->getImplicitObjectArgument()->getType()))
     return false;

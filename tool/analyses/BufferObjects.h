@@ -123,4 +123,8 @@ PointsTo loopHeadFacts(const clang::Stmt *Loop, const ObjectTable &Table,
 /// Joins B into A (the union of each name's targets).
 void joinFacts(PointsTo &A, const PointsTo &B);
 
+/// data(), begin(), end(), cbegin(), cend() of a buffer, or of a pointer
+/// to one (`p->data()`): calls that hand out the elements.
+bool isBufferElementAccessor(const clang::CXXMemberCallExpr *MC);
+
 } // namespace ferry

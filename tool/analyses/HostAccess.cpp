@@ -52,17 +52,6 @@ bool isBufferMethod(const CXXMemberCallExpr *MC, llvm::StringRef Name) {
          isBufferType(MC->getImplicitObjectArgument()->getType());
 }
 
-/// data(), begin(), end(), cbegin(), cend() of a buffer, or of a pointer
-/// to one (`p->data()`).
-bool isElementAccessor(const CXXMemberCallExpr *MC) {
-  if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier() ||
-      !refersToBuffer(MC->getImplicitObjectArgument()->getType()))
-    return false;
-  llvm::StringRef N = MC->getMethodDecl()->getName();
-  return N == "data" || N == "begin" || N == "end" || N == "cbegin" ||
-         N == "cend";
-}
-
 /// A constructor or member function of a standard library class taking an
 /// iterator, a template parameter, by value (`std::vector<float> v(b.begin(),
 /// b.end())`, `v.assign(…)`, `v.insert(pos, …)`): a range it reads. Not
@@ -400,7 +389,7 @@ private:
       return consumePointer(CE->getSubExpr(), U, Mode, Const);
     }
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
-        MC && isElementAccessor(MC)) {
+        MC && isBufferElementAccessor(MC)) {
       const Expr *Object = MC->getImplicitObjectArgument();
       std::string Name = MC->getMethodDecl()->getNameAsString();
       if (U == Use::Element)
@@ -491,7 +480,7 @@ private:
   /// into their ranges, helpers pointers into their arguments.
   void callResult(const CallExpr *Call, Use U, Access Mode) {
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-        MC && isElementAccessor(MC))
+        MC && isBufferElementAccessor(MC))
       return consumePointer(Call, U, Mode);
     visitCall(Call);
     if (U != Use::Element || Mode == Access::None)
@@ -564,7 +553,7 @@ private:
                                    : "";
         if (Name == "size" || Name == "bytes" || Name == "empty")
           return;
-        if (isElementAccessor(MC))
+        if (isBufferElementAccessor(MC))
           return consumePointer(Call, Use::Store);
         return add(Call, Object, Access::ReadWrite, Name.str() + "() called",
                    false, true);
@@ -972,13 +961,11 @@ const std::vector<Access> &HostSummaryCache::summary(const FunctionDecl *F) {
   auto It = Cache.find(F);
   if (It != Cache.end())
     return It->second;
-  std::vector<Access> Result(F->getNumParams(), Access::None);
-  if (InProgress[F]) {
-    static std::vector<Access> Worst;
-    Worst.assign(F->getNumParams(), Access::ReadWrite);
-    return Worst;
-  }
+  if (InProgress[F])
+    return WorstCase.try_emplace(F, F->getNumParams(), Access::ReadWrite)
+        .first->second;
   InProgress[F] = true;
+  std::vector<Access> Result(F->getNumParams(), Access::None);
   // Element pointers and references (`float *p`, `float &x`): the kernel-side
   // summary already follows them.
   const std::vector<Access> &PointerSummary = Pointers.summary(F);

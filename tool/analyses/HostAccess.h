@@ -73,6 +73,9 @@ private:
   FunctionAccessCache &Pointers;
   std::map<const clang::FunctionDecl *, std::vector<Access>> Cache;
   std::map<const clang::FunctionDecl *, bool> InProgress;
+  /// What a recursive call sees: every parameter read and written. Kept per
+  /// function (map nodes do not move) because callers hold the reference.
+  std::map<const clang::FunctionDecl *, std::vector<Access>> WorstCase;
 };
 
 /// The buffer events of `S` in evaluation order, resolving names with

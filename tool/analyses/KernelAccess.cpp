@@ -854,9 +854,8 @@ FunctionAccessCache::summary(const FunctionDecl *F) {
     return It->second;
   if (InProgress[F]) {
     // Recursion (reported by the emitter): assume the worst.
-    static std::vector<Access> Worst;
-    Worst.assign(F->getNumParams(), Access::ReadWrite);
-    return Worst;
+    return WorstCase.try_emplace(F, F->getNumParams(), Access::ReadWrite)
+        .first->second;
   }
   InProgress[F] = true;
   AccessWalker Walker(F, *this);

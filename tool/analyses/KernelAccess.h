@@ -70,6 +70,9 @@ private:
   std::map<const clang::FunctionDecl *, std::vector<Access>> Cache;
   std::map<const clang::FunctionDecl *, std::set<unsigned>> Returns;
   std::map<const clang::FunctionDecl *, bool> InProgress;
+  /// What a recursive call sees: every parameter read and written. Kept per
+  /// function (map nodes do not move) because callers hold the reference.
+  std::map<const clang::FunctionDecl *, std::vector<Access>> WorstCase;
 };
 
 /// Summarises one kernel; reports an error for every annotation the body

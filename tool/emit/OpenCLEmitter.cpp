@@ -1110,9 +1110,8 @@ const Version &Emitter::requestVersion(const FunctionDecl *F,
   auto It = Versions.find({F, Key});
   if (It != Versions.end())
     return It->second;
+  // openclName() (through functionName) already avoids OpenCL C's names.
   std::string Name = functionName(F);
-  if (isReservedInOpenCL(Name))
-    Name = "ferry_" + Name;
   if (VersionCount[F]++ > 0) {
     for (Space S : Spaces)
       Name += std::string("_") + spaceWord(S);
