@@ -128,6 +128,7 @@ void copyFromDevice(Session &s, const BufferBase &b);
 void recordToDevice(std::uint64_t bytes, double ms);
 void recordFromDevice(std::uint64_t bytes, double ms);
 void recordDispatch(double ms);
+void recordProgramBuild();
 
 // Records a complete ("X") trace event if FERRY_TRACE is set; written at exit.
 void traceEvent(const std::string &name, const char *category,

@@ -85,7 +85,7 @@ cl::Kernel &Session::kernel(const char *source, const char *kernelName) {
                   buildLog(e, entry.program, device));
     }
     const double ms = millisecondsSince(t0);
-    ++statisticsState().counters.programBuilds;
+    recordProgramBuild();
     traceEvent(std::string("build ") + kernelName, "build", t0, ms, 0, false);
     found = programs.emplace(source, std::move(entry)).first;
   }

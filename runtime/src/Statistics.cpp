@@ -20,6 +20,8 @@ void recordFromDevice(std::uint64_t bytes, double ms) {
   c.transferMs += ms;
 }
 
+void recordProgramBuild() { ++statisticsState().counters.programBuilds; }
+
 void recordDispatch(double ms) {
   Statistics &c = statisticsState().counters;
   ++c.dispatches;

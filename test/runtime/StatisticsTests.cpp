@@ -27,13 +27,15 @@ TEST_CASE("the statistics JSON has the documented shape", "[statistics]") {
   s.fromDeviceCount = 2;
   s.fromDeviceBytes = 800;
   s.dispatches = 5;
+  s.programBuilds = 4;
   const std::string json = ferry::detail::statisticsJson(s);
   CHECK_THAT(json, Catch::StartsWith(
                        "{\"device\": \"GPU \\\"7\\\"\\\\x\", "
                        "\"policy\": \"kernel\", "
                        "\"to_device\": {\"count\": 3, \"bytes\": 1200}, "
                        "\"from_device\": {\"count\": 2, \"bytes\": 800}, "
-                       "\"dispatches\": 5"));
+                       "\"dispatches\": 5, \"program_builds\": 4, "
+                       "\"kernel_ms\": "));
   CHECK_THAT(json, Catch::EndsWith("}\n"));
   CHECK(ferry::detail::jsonEscape(std::string("a\nb\x01")) == "a\\nb\\u0001");
 

@@ -188,6 +188,7 @@ TEST_CASE("a wo argument over an empty range still leaves the device valid",
               5);
     checkCounts(1, 4 * I, 0, 0);
     CHECK(out.hostValid()); // nothing ran, nothing was written
+    CHECK(out.deviceValid()); // the guarded copy made the device current
     // ...and so writes no copy-in before reading it there.
     cc.launch(kernelsSource, "increment", increment, ferry::Range(4),
               ferry::rw(out));
