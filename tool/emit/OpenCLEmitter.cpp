@@ -78,44 +78,6 @@ std::string cat(std::initializer_list<std::string> Parts) {
   return Out;
 }
 
-std::string sanitise(llvm::StringRef Text) {
-  std::string Out;
-  for (char C : Text)
-    Out += (isalnum(static_cast<unsigned char>(C)) || C == '_') ? C : '_';
-  return Out;
-}
-
-/// `ns::Cls::name` as `ns__Cls__name`, as openclName() does for functions.
-std::string flatName(const NamedDecl *D) {
-  std::string Name;
-  llvm::SmallVector<const DeclContext *, 4> Scopes;
-  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
-    if (isa<NamespaceDecl>(DC) || isa<RecordDecl>(DC))
-      Scopes.push_back(DC);
-  for (auto It = Scopes.rbegin(); It != Scopes.rend(); ++It) {
-    const auto *ND = cast<NamedDecl>(*It);
-    Name += ND->getName().empty() ? "anon" : sanitise(ND->getName());
-    Name += "__";
-  }
-  std::string Own = D->getName().str();
-  if (Own.empty())
-    if (const auto *TD = dyn_cast<TagDecl>(D))
-      if (const TypedefNameDecl *Alias = TD->getTypedefNameForAnonDecl())
-        Own = Alias->getName().str(); // typedef struct { ... } Name;
-  Name += Own.empty() ? std::string("anon") : sanitise(Own);
-  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(D)) {
-    PrintingPolicy Policy(D->getASTContext().getLangOpts());
-    Policy.SuppressTagKeyword = true;
-    for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray()) {
-      std::string Text;
-      llvm::raw_string_ostream OS(Text);
-      Arg.print(Policy, OS, /*IncludeType=*/false);
-      Name += "__" + sanitise(OS.str());
-    }
-  }
-  return Name;
-}
-
 const char *operatorWord(OverloadedOperatorKind K) {
   switch (K) {
   case OO_Plus: return "plus";

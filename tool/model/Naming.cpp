@@ -62,10 +62,23 @@ static void appendSanitised(std::string &Out, llvm::StringRef Text) {
     Out += (isalnum(static_cast<unsigned char>(C)) || C == '_') ? C : '_';
 }
 
-std::string openclName(const FunctionDecl *F) {
+static void appendTemplateArguments(std::string &Name, const Decl *D,
+                                    llvm::ArrayRef<TemplateArgument> Args) {
+  PrintingPolicy Policy(D->getASTContext().getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  for (const TemplateArgument &Arg : Args) {
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    Arg.print(Policy, OS, /*IncludeType=*/false);
+    Name += "__";
+    appendSanitised(Name, OS.str());
+  }
+}
+
+std::string flatName(const NamedDecl *D) {
   std::string Name;
   llvm::SmallVector<const DeclContext *, 4> Scopes;
-  for (const DeclContext *DC = F->getDeclContext(); DC; DC = DC->getParent())
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
     if (isa<NamespaceDecl>(DC) || isa<RecordDecl>(DC))
       Scopes.push_back(DC);
   for (auto It = Scopes.rbegin(); It != Scopes.rend(); ++It) {
@@ -73,18 +86,21 @@ std::string openclName(const FunctionDecl *F) {
     appendSanitised(Name, ND->getName().empty() ? "anon" : ND->getName());
     Name += "__";
   }
-  appendSanitised(Name, F->getNameAsString());
-  if (const TemplateArgumentList *Args = F->getTemplateSpecializationArgs()) {
-    PrintingPolicy Policy(F->getASTContext().getLangOpts());
-    Policy.SuppressTagKeyword = true;
-    for (const TemplateArgument &Arg : Args->asArray()) {
-      std::string Text;
-      llvm::raw_string_ostream OS(Text);
-      Arg.print(Policy, OS, /*IncludeType=*/false);
-      Name += "__";
-      appendSanitised(Name, OS.str());
-    }
-  }
+  std::string Own = D->getNameAsString();
+  if (Own.empty())
+    if (const auto *TD = dyn_cast<TagDecl>(D))
+      if (const TypedefNameDecl *Alias = TD->getTypedefNameForAnonDecl())
+        Own = Alias->getName().str(); // typedef struct { ... } Name;
+  appendSanitised(Name, Own.empty() ? "anon" : Own);
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(D))
+    appendTemplateArguments(Name, D, Spec->getTemplateArgs().asArray());
+  return Name;
+}
+
+std::string openclName(const FunctionDecl *F) {
+  std::string Name = flatName(F);
+  if (const TemplateArgumentList *Args = F->getTemplateSpecializationArgs())
+    appendTemplateArguments(Name, F, Args->asArray());
   // An OpenCL C compiler mangles a function named like an overloaded
   // built-in (`step`), and the host's look-up by name then fails.
   if (isReservedInOpenCL(Name))

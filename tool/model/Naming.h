@@ -13,6 +13,11 @@ namespace ferry {
 /// with a double underscore, which C++ names cannot contain, so two different
 /// C++ functions never share an OpenCL name. Template arguments, where present,
 /// are appended the same way (`f<float, 3>` becomes `f__float__3`).
+/// `ns::Cls::name` as `ns__Cls__name` for any declaration (class template
+/// specialisations get their arguments too): the emitter's names for
+/// structs, enums and constants.
+std::string flatName(const clang::NamedDecl *D);
+
 /// A name that is an OpenCL C keyword, type or built-in function gets the
 /// prefix `ferry_` (`step` becomes `ferry_step`).
 std::string openclName(const clang::FunctionDecl *F);
