@@ -656,6 +656,38 @@ private:
     }
   }
 
+  /// `v.begin(), v.end()` (or `p->...` through a pointer) of one named
+  /// container with a size() (a std::vector, a Buffer): all of it,
+  /// `v.size()` elements.
+  static bool wholeContainer(const CXXMemberCallExpr *First,
+                             const CXXMemberCallExpr *Last) {
+    if (!First || !Last || !First->getMethodDecl() || !Last->getMethodDecl() ||
+        !First->getMethodDecl()->getIdentifier() ||
+        !Last->getMethodDecl()->getIdentifier())
+      return false;
+    llvm::StringRef B = First->getMethodDecl()->getName();
+    llvm::StringRef E = Last->getMethodDecl()->getName();
+    if (!((B == "begin" && E == "end") || (B == "cbegin" && E == "cend")))
+      return false;
+    const auto *A = dyn_cast<DeclRefExpr>(
+        First->getImplicitObjectArgument()->IgnoreParenImpCasts());
+    const auto *Z = dyn_cast<DeclRefExpr>(
+        Last->getImplicitObjectArgument()->IgnoreParenImpCasts());
+    if (!A || !Z || A->getDecl() != Z->getDecl())
+      return false;
+    QualType T = A->getType();
+    if (T->isPointerType()) // `p->begin(), p->end()`: p->size() elements
+      T = T->getPointeeType();
+    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition())
+      return false;
+    for (const CXXMethodDecl *M : RD->methods())
+      if (M->getIdentifier() && M->getName() == "size" &&
+          M->getNumParams() == 0)
+        return true;
+    return false;
+  }
+
   void visitStdAlgorithm(const CallExpr *Call, llvm::StringRef Name) {
     unsigned NumArgs = Call->getNumArgs();
     // Whole-range writes: fill(b.begin(), b.end(), v) and friends.
@@ -681,9 +713,10 @@ private:
           dyn_cast<CXXMemberCallExpr>(Call->getArg(0)->IgnoreParenImpCasts());
       const auto *Last =
           dyn_cast<CXXMemberCallExpr>(Call->getArg(1)->IgnoreParenImpCasts());
-      if (isBufferMethod(First, "begin") && isBufferMethod(Last, "end") &&
-          Table.resolve(First->getImplicitObjectArgument(), Facts).Ids ==
-              Table.resolve(Last->getImplicitObjectArgument(), Facts).Ids) {
+      if ((isBufferMethod(First, "begin") && isBufferMethod(Last, "end") &&
+           Table.resolve(First->getImplicitObjectArgument(), Facts).Ids ==
+               Table.resolve(Last->getImplicitObjectArgument(), Facts).Ids) ||
+          wholeContainer(First, Last)) {
         CountOf = First->getImplicitObjectArgument();
         CountedArg = 2;
       }

@@ -558,6 +558,16 @@ public:
     return 0;
   }
 
+  /// `p` of `float *p = out + i;` (p never assigned again): `out + i`.
+  const Expr *pointerInit(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V || !V->isLocalVarDecl() || !V->getInit() ||
+        !V->getType()->isPointerType() || isModified(V))
+      return nullptr;
+    return V->getInit()->IgnoreParenImpCasts();
+  }
+
 private:
   bool rowIsPlane(const Expr *Row) const {
     const auto *Add = dyn_cast<BinaryOperator>(Row);
@@ -751,14 +761,28 @@ private:
     }
     if (!Target)
       return false;
-    const auto *AS = dyn_cast<ArraySubscriptExpr>(Target->IgnoreParens());
-    if (!AS)
+    const Expr *BaseExpr = nullptr, *IndexExpr = nullptr;
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Target->IgnoreParens())) {
+      BaseExpr = AS->getBase();
+      IndexExpr = AS->getIdx();
+    } else if (const auto *Deref =
+                   dyn_cast<UnaryOperator>(Target->IgnoreParens());
+               Deref && Deref->getOpcode() == UO_Deref) {
+      // `float *p = out + i; *p = v;` (Rodinia nn) stores out[i].
+      const auto *Add = dyn_cast_or_null<BinaryOperator>(
+          Index.pointerInit(Deref->getSubExpr()));
+      if (!Add || Add->getOpcode() != BO_Add)
+        return false;
+      bool LeftPointer = Add->getLHS()->getType()->isPointerType();
+      BaseExpr = LeftPointer ? Add->getLHS() : Add->getRHS();
+      IndexExpr = LeftPointer ? Add->getRHS() : Add->getLHS();
+    }
+    if (!BaseExpr)
       return false;
-    const auto *Base =
-        dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+    const auto *Base = dyn_cast<DeclRefExpr>(BaseExpr->IgnoreParenImpCasts());
     if (!Base || Base->getDecl() != Param)
       return false;
-    int Dims = Index.dims(AS->getIdx());
+    int Dims = Index.dims(IndexExpr);
     if (Dims == 0)
       return false;
     // A `< n` guard on another index does not bound this one.

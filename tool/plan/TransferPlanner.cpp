@@ -297,7 +297,8 @@ private:
     if (Count.empty()) // from a macro: plan it as any other write
       return false;
     if (E.WrittenCountOf)
-      Count += ".size()";
+      Count += E.WrittenCountOf->getType()->isPointerType() ? "->size()"
+                                                            : ".size()";
     note(&LoopEffects::HostWrites, Table.withAliases(E.Targets.Ids));
     emit(TransferKind::HostWritesFirst, Name, E.Targets.Ids, Where, Anchor,
          "line " + std::to_string(Line) + ": the host writes the first " +

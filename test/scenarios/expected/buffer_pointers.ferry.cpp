@@ -45,8 +45,7 @@ FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &a,
   ferry::Buffer<int> *from = &a;
   if (from != &b) {
     cc.fromDevice(*from); // ferry: line 31: `*from` passed to std::copy on the host; the device holds the newer copy
-    cc.fromDeviceIfStale(b); // ferry: line 31: `b` passed to std::copy on the host; the device may hold a newer copy
-    cc.hostWrites(b); // ferry: line 31 writes `b` on the host; the device copy becomes stale
+    cc.hostWrites(b, from->size()); // ferry: line 31: the host writes the first from->size() elements of `b`; the rest is copied back first if that is not all of it
     std::copy(from->begin(), from->end(), b.begin());
   }
   cc.fromDeviceIfStale(a); // ferry: `a` goes back to the caller; the device may hold a newer copy
