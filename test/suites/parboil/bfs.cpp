@@ -25,29 +25,34 @@
 //   bfs [NODES]
 //
 // Bytes the ORIGINAL host code moves at 1024 nodes, 4096 directed edges
-// (Node and Edge are two ints, 8 B), with L the number of levels run (22
-// here; the loop's tail read happens L + 1 times):
+// (Node and Edge are two ints, 8 B), with L = 12 levels run (as here: the
+// levels depend on the graph and the source only), so L + 1 = 13 passes of
+// the loop read tail (the last finds it 0 and stops):
 //   clEnqueueWriteBuffer d_graph_nodes  1024*8 =  8192
 //   clEnqueueWriteBuffer d_graph_edges  4096*8 = 32768
 //   clEnqueueWriteBuffer d_color        1024*4 =  4096
 //   clEnqueueWriteBuffer d_cost         1024*4 =  4096
 //   clEnqueueWriteBuffer tail (h_top), d_cost[0] (zero), d_q1[0] (source):
 //                                        3 x 4 =    12
-//   per loop pass: clEnqueueReadBuffer tail 4 B, clEnqueueWriteBuffer tail
-//                  4 B: (L + 1) x 2 = 46 copies, 92 B each way
+//   per pass: clEnqueueReadBuffer tail 4 B, clEnqueueWriteBuffer tail 4 B:
+//                                  13 x 4 each way =  52
 //   clEnqueueReadBuffer d_cost, d_color 2 x 4096 = 8192
-//   in 7 + 23 = 30 (49164 + 92 = 49256 B), out 2 + 23 = 25 (8192 + 92 =
-//   8284 B).
+//   in 7 + 13 = 20 (49164 + 52 = 49216 B), out 2 + 13 = 15 (8192 + 52 =
+//   8244 B).
 // Whole-buffer optimum for this program: nodes, edges, color, cost in (4,
-// 49152 B); `next` is fully written by BFS_kernel before it is read;
-// tail[0] is written by the host every pass and read by countFrontier: in
-// once per level (22 x 4 B), and read by the host at the top of every later
-// pass: out once per level (22 x 4 B); the first read finds the host's own
-// value. At the end cost and color go home: out (2, 8192 B).
-//   in 26 (49240 B), out 24 (8280 B), 66 dispatches (3 per level).
+// 49152 B); `next` is fully written by BFS_kernel (next[kc.x]) before
+// BFS_commit reads it, in every level: no copy; tail[0] is written by the
+// host every pass and read by countFrontier: in once per level (12 x 4 B),
+// and read by the host at the top of every later pass: out once per level
+// (12 x 4 B); the first read finds the host's own value. At the end cost
+// and color go home: out (2, 8192 B).
+//   in 16 (49200 B), out 14 (8240 B), 36 dispatches (3 per level).
+// FAILS TODAY (see /work/findings/suites.md, entry 4): Ferry hoists a copy
+// of `next` in before the loop (in 17, 53296 B), although every level
+// writes all of it before reading it.
 // ferry-test: args 1024
-// ferry-test: to_device 26 to_device_bytes 49240 from_device 24 from_device_bytes 8280
-// ferry-test: dispatches 66
+// ferry-test: to_device 16 to_device_bytes 49200 from_device 14 from_device_bytes 8240
+// ferry-test: dispatches 36
 #include "Print.h"
 
 #include <cstdlib>

@@ -30,7 +30,7 @@
 // written by the 2 dispatches together, every element once, before the
 // host reads it: no copy in; the transposition reads it: out (1, 16384 B).
 //   in 3 (8628 B), out 1 (16384 B), 2 dispatches: equal to the original.
-// FAILS TODAY (see /work/findings/suites.md, cutcp): each dispatch writes
+// FAILS TODAY (see /work/findings/suites.md, entry 5): each dispatch writes
 // only its plane of regions, so Ferry copies the region buffer in first
 // (in 4, 25012 B). FERRY_WO would not help: each single dispatch does not
 // cover the buffer, and the runtime then copies it in.

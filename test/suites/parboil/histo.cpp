@@ -47,8 +47,9 @@
 // in. After the loop the host reads the final histogram: out (4096 B); the
 // other buffers are local to the compute function.
 //   in 1 + 4 x 2 = 9 (81952 B), out 5 (4128 B), 16 dispatches.
-// FAILS TODAY (see /work/findings/suites.md, histo): Ferry cannot see that
-// the intermediates kernel writes every mapping, and copies them in.
+// FAILS TODAY (see /work/findings/suites.md, entry 6): Ferry cannot see that
+// the intermediates kernel writes every mapping, and copies them in (in
+// 10, 98336 B).
 // ferry-test: args 4
 // ferry-test: to_device 9 to_device_bytes 81952 from_device 5 from_device_bytes 4128
 // ferry-test: dispatches 16

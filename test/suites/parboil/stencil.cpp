@@ -67,9 +67,11 @@ FERRY_COMPUTE void stencil(ferry::ComputeContext &cc, ferry::Buffer<float> &grid
                 *anext, nx, ny, nz);
     std::swap(a0, anext);
   }
-  // The latest grid is *a0; bring it home if it is the local one.
-  if (a0 != &grid)
-    std::copy(a0->begin(), a0->end(), grid.begin());
+  // The latest grid is *a0, the local one after an odd number of steps:
+  // bring it home. (Written `if (a0 != &grid) std::copy(a0->begin(), ...)`
+  // the rewrite does not compile today: /work/findings/suites.md, entry 1.)
+  if (iterations % 2 == 1)
+    std::copy(next.begin(), next.end(), grid.begin());
 }
 
 int main(int argc, char **argv) {
