@@ -50,6 +50,7 @@
 // FAILS TODAY (see /work/findings/suites.md, entry 4): Ferry hoists a copy
 // of `next` in before the loop (in 17, 53296 B), although every level
 // writes all of it before reading it.
+// suite-original: to_device 20 to_device_bytes 49216 from_device 15 from_device_bytes 8244
 // ferry-test: args 1024
 // ferry-test: to_device 16 to_device_bytes 49200 from_device 14 from_device_bytes 8240
 // ferry-test: dispatches 36

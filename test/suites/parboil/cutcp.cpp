@@ -34,6 +34,7 @@
 // only its plane of regions, so Ferry copies the region buffer in first
 // (in 4, 25012 B). FERRY_WO would not help: each single dispatch does not
 // cover the buffer, and the runtime then copies it in.
+// suite-original: to_device 3 to_device_bytes 8628 from_device 1 from_device_bytes 16384
 // ferry-test: args 16
 // ferry-test: to_device 3 to_device_bytes 8628 from_device 1 from_device_bytes 16384
 // ferry-test: dispatches 2

@@ -34,6 +34,7 @@
 // FAILS TODAY (see /work/findings/suites.md, entry 3): the range has N/2
 // items per transform, fewer than the buffer's elements, so the runtime
 // copies the FERRY_WO buffer in before pass 1 (in 2, 32768 B).
+// suite-original: to_device 2 to_device_bytes 32768 from_device 1 from_device_bytes 16384
 // ferry-test: args 128 16
 // ferry-test: to_device 1 to_device_bytes 16384 from_device 1 from_device_bytes 16384
 // ferry-test: dispatches 7

@@ -50,6 +50,7 @@
 // FAILS TODAY (see /work/findings/suites.md, entry 6): Ferry cannot see that
 // the intermediates kernel writes every mapping, and copies them in (in
 // 10, 98336 B).
+// suite-original: to_device 72 to_device_bytes 81952 from_device 5 from_device_bytes 4128
 // ferry-test: args 4
 // ferry-test: to_device 9 to_device_bytes 81952 from_device 5 from_device_bytes 4128
 // ferry-test: dispatches 16

@@ -30,6 +30,7 @@
 // FAILS TODAY (see /work/findings/suites.md, entry 8): Ferry plans the
 // launch wrapper on its own and copies the histogram back at its return,
 // every repetition, though the caller overwrites it next (out 3, 3072 B).
+// suite-original: to_device 4 to_device_bytes 68608 from_device 1 from_device_bytes 1024
 // ferry-test: args 128 128 256 3
 // ferry-test: to_device 4 to_device_bytes 68608 from_device 1 from_device_bytes 1024
 // ferry-test: dispatches 3

@@ -30,6 +30,7 @@
 // 2). At the end the host prints Qr and Qi: out (2). That is the original's
 // traffic exactly (its ck writes are whole here, numK being a multiple of
 // the tile): in 9 (69632 B), out 3 (16384 B), 3 dispatches.
+// suite-original: to_device 9 to_device_bytes 69632 from_device 3 from_device_bytes 16384
 // ferry-test: args 2048 1024
 // ferry-test: to_device 9 to_device_bytes 69632 from_device 3 from_device_bytes 16384
 // ferry-test: dispatches 3

@@ -21,6 +21,7 @@
 // host: in (2). The kernel reads C (beta * C), written last by the host: in
 // (1). The host prints C afterwards: out (1). Nothing can be dropped, so the
 // optimum equals the original: in 3 (32768 B), out 1 (16384 B), 1 dispatch.
+// suite-original: to_device 3 to_device_bytes 32768 from_device 1 from_device_bytes 16384
 // ferry-test: args 64 64 32
 // ferry-test: to_device 3 to_device_bytes 32768 from_device 1 from_device_bytes 16384
 // ferry-test: dispatches 1

@@ -30,6 +30,7 @@
 // 8756 B). The result is write-only and fully overwritten: no copy in; the
 // host prints it: out (1, 1024 B). The 49 later dispatches need nothing.
 //   in 6 (8756 B), out 1 (1024 B), 50 dispatches.
+// suite-original: to_device 7 to_device_bytes 9780 from_device 1 from_device_bytes 1024
 // ferry-test: args 256 50
 // ferry-test: to_device 6 to_device_bytes 8756 from_device 1 from_device_bytes 1024
 // ferry-test: dispatches 50

@@ -26,6 +26,7 @@
 // result is in the local grid; std::copy reads it (out 1) and overwrites the
 // whole caller grid on the host, so that one needs no copy out.
 //   in 2 (32768 B), out 1 (16384 B), 5 dispatches: equal to the original.
+// suite-original: to_device 2 to_device_bytes 32768 from_device 1 from_device_bytes 16384
 // ferry-test: args 16 16 16 5
 // ferry-test: to_device 2 to_device_bytes 32768 from_device 1 from_device_bytes 16384
 // ferry-test: dispatches 5

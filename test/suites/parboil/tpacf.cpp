@@ -32,6 +32,7 @@
 // FAILS TODAY (see /work/findings/suites.md, entry 7): the `+=` after the
 // item's own `= 0` counts as a read, so Ferry copies the histograms in
 // (in 3, 9700 B).
+// suite-original: to_device 2 to_device_bytes 9300 from_device 1 from_device_bytes 400
 // ferry-test: args 256 2
 // ferry-test: to_device 2 to_device_bytes 9300 from_device 1 from_device_bytes 400
 // ferry-test: dispatches 1
