@@ -776,6 +776,16 @@ private:
           return;
         return visitLValue(BO->getLHS(), Access::ReadWrite);
       }
+      // `p != &tmp` compares which buffer a pointer names: no element is
+      // touched and no address is kept.
+      if (BO->isComparisonOp() && LT->isPointerType() && refersToBuffer(LT)) {
+        for (const Expr *Side : {BO->getLHS(), BO->getRHS()}) {
+          const auto *UO = dyn_cast<UnaryOperator>(Side->IgnoreParenImpCasts());
+          if (!UO || UO->getOpcode() != UO_AddrOf)
+            visitValue(Side);
+        }
+        return;
+      }
       if ((BO->isComparisonOp() ||
            (BO->getOpcode() == BO_Sub && !BO->getType()->isPointerType())) &&
           LT->isPointerType() && !refersToBuffer(LT)) {
