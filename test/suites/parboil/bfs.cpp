@@ -47,9 +47,6 @@
 // (12 x 4 B); the first read finds the host's own value. At the end cost
 // and color go home: out (2, 8192 B).
 //   in 16 (49200 B), out 14 (8240 B), 36 dispatches (3 per level).
-// FAILS TODAY (see /work/findings/suites.md, entry 4): Ferry hoists a copy
-// of `next` in before the loop (in 17, 53296 B), although every level
-// writes all of it before reading it.
 // suite-original: to_device 20 to_device_bytes 49216 from_device 15 from_device_bytes 8244
 // ferry-test: args 1024
 // ferry-test: to_device 16 to_device_bytes 49200 from_device 14 from_device_bytes 8240

@@ -5,10 +5,9 @@
 //
 // B transforms of N complex values (interleaved re, im floats). Each of the
 // log2(N) passes reads one buffer and writes the other; the two buffers are
-// reached through two pointers, data0 and data1, that swap after every pass
-// (the original swaps cl_mem pointers), and the result is whichever data0
-// names at the end. (An array of the two pointers, `Buffer<float> *data[2]`,
-// is rejected today: /work/findings/suites.md, entry 2.) The original's work-group (N/2 items,
+// reached through an array of two pointers that swap after every pass (the
+// original swaps two cl_mem pointers, data0 and data1), and the result is
+// whichever data[0] names at the end. The original's work-group (N/2 items,
 // one group per transform) is the same arithmetic on the global id:
 // bx = id / (N/2), tx = id % (N/2). Both device buffers are local to the
 // compute function here (the original's d_source and d_work); the input
@@ -85,14 +84,12 @@ FERRY_COMPUTE void fft(ferry::ComputeContext &cc, const ferry::Buffer<float> &so
                        ferry::Buffer<float> &result, int N, int B) {
   ferry::Buffer<float> d_source(source.size()), d_work(source.size());
   std::copy(source.begin(), source.end(), d_source.begin());
-  ferry::Buffer<float> *data0 = &d_source;
-  ferry::Buffer<float> *data1 = &d_work;
+  ferry::Buffer<float> *data[2] = {&d_source, &d_work};
   for (int Ns = 1; Ns < N; Ns *= R) {
-    cc.dispatch(GPU_FFT_Global, ferry::Range(B * N / R), Ns, *data0, *data1, N);
-    std::swap(data0, data1);
+    cc.dispatch(GPU_FFT_Global, ferry::Range(B * N / R), Ns, *data[0], *data[1], N);
+    std::swap(data[0], data[1]);
   }
-  const ferry::Buffer<float> &latest = *data0;
-  std::copy(latest.begin(), latest.end(), result.begin());
+  std::copy(data[0]->begin(), data[0]->end(), result.begin());
 }
 
 int main(int argc, char **argv) {

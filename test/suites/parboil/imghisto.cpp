@@ -27,9 +27,10 @@
 // overwrites the histogram and the kernel reads it (+=): in (1 each); the
 // host reads it after the loop: out (1). Equal to the original:
 //   in 4 (68608 B), out 1 (1024 B), 3 dispatches.
-// FAILS TODAY (see /work/findings/suites.md, entry 8): Ferry plans the
-// launch wrapper on its own and copies the histogram back at its return,
-// every repetition, though the caller overwrites it next (out 3, 3072 B).
+// FAILS TODAY (see /work/findings/suites.md, entry 10): Ferry plans the
+// std::copy from the vector as a partial write of the histogram, so it
+// copies the histogram out before each later repetition's clear, though
+// the copy overwrites all of it (out 3, 3072 B).
 // suite-original: to_device 4 to_device_bytes 68608 from_device 1 from_device_bytes 1024
 // ferry-test: args 128 128 256 3
 // ferry-test: to_device 4 to_device_bytes 68608 from_device 1 from_device_bytes 1024

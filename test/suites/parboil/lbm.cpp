@@ -31,9 +31,6 @@
 // After 5 (odd) steps the result is in the local grid; std::copy reads it
 // (out 1) and overwrites all of the caller's grid on the host.
 //   in 2 (1228800 B), out 1 (614400 B), 5 dispatches: equal to the original.
-// FAILS TODAY (see /work/findings/suites.md, entry 8): Ferry plans the
-// launch wrapper on its own and copies the grid it wrote back at every
-// return (out 5, 3072000 B: five times the original).
 // suite-original: to_device 2 to_device_bytes 1228800 from_device 1 from_device_bytes 614400
 // ferry-test: args 5
 // ferry-test: to_device 2 to_device_bytes 1228800 from_device 1 from_device_bytes 614400

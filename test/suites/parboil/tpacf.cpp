@@ -29,9 +29,6 @@
 // and read by the kernel: in (2, 9300 B); every histogram element is
 // zeroed and counted by its own work-item (histograms[kc.x]), so no copy
 // in; the host sums them: out (1, 400 B). Equal to the original.
-// FAILS TODAY (see /work/findings/suites.md, entry 7): the `+=` after the
-// item's own `= 0` counts as a read, so Ferry copies the histograms in
-// (in 3, 9700 B).
 // suite-original: to_device 2 to_device_bytes 9300 from_device 1 from_device_bytes 400
 // ferry-test: args 256 2
 // ferry-test: to_device 2 to_device_bytes 9300 from_device 1 from_device_bytes 400
