@@ -49,6 +49,7 @@ cell() { # cell IN_COUNT IN_BYTES OUT_COUNT OUT_BYTES -> "i / o (bytes)"
 start=$(date +%s)
 : > "$tmp/rows"
 : > "$tmp/ratios"
+: > "$tmp/optimum"
 for source in "$root"/test/suites/*/*.cpp; do
   grep -q '^// ferry-test:' "$source" || continue
   suite=$(basename "$(dirname "$source")")
@@ -78,12 +79,15 @@ for source in "$root"/test/suites/*/*.cpp; do
   original=$((hib + hob))
   ratio=$(awk -v p="$planned" -v h="$original" 'BEGIN { printf "%.3f", p / h }')
   echo "$ratio" >> "$tmp/ratios"
+  awk -v o="$((oib + oob))" -v h="$original" 'BEGIN { printf "%.3f\n", o / h }' >> "$tmp/optimum"
   same="yes"
   [ "$pi $pib $po $pob" = "$oi $oib $oo $oob" ] || same="**no**"
   echo "| $suite | $name | $(cell "$pi" "$pib" "$po" "$pob") | $(cell "$oi" "$oib" "$oo" "$oob") | $same | $(cell "$hi" "$hib" "$ho" "$hob") | $ratio |" >> "$tmp/rows"
 done
 seconds=$(($(date +%s) - start))
-geomean=$(awk '{ s += log($1); n++ } END { if (n) printf "%.3f", exp(s / n); else print "?" }' "$tmp/ratios")
+geo() { awk '{ s += log($1); n++ } END { if (n) printf "%.3f", exp(s / n); else print "?" }' "$1"; }
+geomean=$(geo "$tmp/ratios")
+optimum=$(geo "$tmp/optimum")
 count=$(wc -l < "$tmp/ratios")
 
 {
@@ -110,7 +114,8 @@ count=$(wc -l < "$tmp/ratios")
   echo "| --- | --- | --- | --- | --- | --- | --- |"
   cat "$tmp/rows"
   echo
-  echo "Geometric mean of the ratios: **$geomean**."
+  echo "Geometric mean of the ratios: **$geomean** (the optimum's bytes over the"
+  echo "original's: $optimum, what Ferry would reach with every program optimal)."
   echo
   echo "Where Ferry moves more than the optimum, \`/work/findings/suites.md\` (issue 16)"
   echo "and the program's comment (\"FAILS TODAY\") say which copy and why."
