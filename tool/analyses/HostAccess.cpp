@@ -123,15 +123,23 @@ public:
   void walkStmt(const Stmt *S) {
     if (!S)
       return;
+    // Visiting a statement applies the aliasing of its sub-expressions as it
+    // goes (each event sees the facts where it happens); the facts after it
+    // are then applyAliasing's of the whole, from the facts before it, so
+    // that nothing (`(std::swap(p, q), 0)`) is applied twice.
     if (const auto *E = dyn_cast<Expr>(S)) {
+      PointsTo Before = Facts;
       visitValue(E);
+      Facts = std::move(Before);
       applyAliasing(S, Table, Facts);
       return;
     }
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      PointsTo Before = Facts;
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
           visitVarDecl(V);
+      Facts = std::move(Before);
       applyAliasing(S, Table, Facts);
       return;
     }
