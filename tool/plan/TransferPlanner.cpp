@@ -539,7 +539,9 @@ private:
       else if (!writes(PA->Inferred))
         LA.Wrapper = "ro";
       else if (Overwrites)
-        LA.Wrapper = "wo";
+        // Declared: the user's promise, never copied in under planned.
+        LA.Wrapper = PA->Declared == DeclaredAccess::WriteOnly ? "woDeclared"
+                                                               : "wo";
       else
         LA.Wrapper = "rw";
       if (LA.Wrapper == "wo" && PA->Declared != DeclaredAccess::WriteOnly &&
