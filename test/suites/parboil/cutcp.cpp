@@ -30,10 +30,10 @@
 // written by the 2 dispatches together, every element once, before the
 // host reads it: no copy in; the transposition reads it: out (1, 16384 B).
 //   in 3 (8628 B), out 1 (16384 B), 2 dispatches: equal to the original.
-// FAILS TODAY (see /work/findings/suites.md, entry 5): each dispatch writes
-// only its plane of regions, so Ferry copies the region buffer in first
-// (in 4, 25012 B). FERRY_WO would not help: each single dispatch does not
-// cover the buffer, and the runtime then copies it in.
+// Each dispatch writes only its plane of regions, which Ferry cannot prove
+// covers the buffer over the loop; the original creates it
+// CL_MEM_WRITE_ONLY, and the port says the same with FERRY_WO (the user's
+// promise: no copy in).
 // suite-original: to_device 3 to_device_bytes 8628 from_device 1 from_device_bytes 16384
 // ferry-test: args 16
 // ferry-test: to_device 3 to_device_bytes 8628 from_device 1 from_device_bytes 16384
@@ -63,7 +63,7 @@ struct Atom {
 
 FERRY_KERNEL void opencl_cutoff_potential_lattice(
     ferry::KernelContext kc, int binDim_x, int binDim_y, const Float4 *binBaseAddr,
-    int offset, float h, float cutoff2, float inv_cutoff2, float *regionZeroAddr,
+    int offset, float h, float cutoff2, float inv_cutoff2, FERRY_WO float *regionZeroAddr,
     int zRegionIndex, const int *NbrListLen, const Xyz *NbrList) {
   // The original's block is 8 x 8 x 2; its group and local ids:
   const int groupX = kc.x / 8, localX = kc.x % 8;

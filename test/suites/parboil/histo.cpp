@@ -47,9 +47,9 @@
 // in. After the loop the host reads the final histogram: out (4096 B); the
 // other buffers are local to the compute function.
 //   in 1 + 4 x 2 = 9 (81952 B), out 5 (4128 B), 16 dispatches.
-// FAILS TODAY (see /work/findings/suites.md, entry 6): Ferry cannot see that
-// the intermediates kernel writes every mapping, and copies them in (in
-// 10, 98336 B).
+// Ferry cannot see that the row-chunked stores of the intermediates kernel
+// write every mapping; the port promises it with FERRY_WO, as the
+// original's CL_MEM_WRITE_ONLY buffer does.
 // suite-original: to_device 72 to_device_bytes 81952 from_device 5 from_device_bytes 4128
 // ferry-test: args 4
 // ferry-test: to_device 9 to_device_bytes 81952 from_device 5 from_device_bytes 4128
@@ -112,7 +112,7 @@ FERRY_KERNEL void histo_prescan_kernel(ferry::KernelContext kc, const unsigned *
 // g * UNROLL .. g * UNROLL + UNROLL - 1.
 FERRY_KERNEL void histo_intermediates_kernel(ferry::KernelContext kc, const unsigned *input,
                                              unsigned height, unsigned width,
-                                             unsigned input_pitch, Mapping *sm_mappings) {
+                                             unsigned input_pitch, FERRY_WO Mapping *sm_mappings) {
   const unsigned halfWidth = (width + 1) / 2;
   const unsigned threadIdxx = kc.x % halfWidth;
   const unsigned line = UNROLL * (kc.x / halfWidth);
