@@ -123,14 +123,15 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
     // host (see ferry::wo).
     const bool guarded = policy == Policy::Planned &&
                          lb.partiallyOverwritten && !lb.buffer->deviceValid();
-    if (lb.in || guarded)
-      copyToDevice(s, *lb.buffer);
+    if (lb.in || guarded) // the kernel and naive policies copy in blocking
+      copyToDevice(s, *lb.buffer, policy == Policy::Planned);
   }
 
   // An empty range runs nothing (OpenCL rejects a zero global size), but its
   // copies and bookkeeping are those of any other launch.
   const bool empty = r.count() == 0;
   const auto t0 = std::chrono::steady_clock::now();
+  cl::Event event;
   cl_uint index = 0;
   try {
     for (std::size_t i = 0; i < count; ++i, ++index) {
@@ -145,17 +146,18 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
   }
   if (!empty) {
     try {
+      // Enqueued without waiting: its time and any failure are accounted
+      // for at the next wait (a copy out, the end of compute), naming it.
       s.queue.enqueueNDRangeKernel(kernel, cl::NullRange, globalRange(r),
-                                   cl::NullRange);
-      s.queue.finish();
+                                   cl::NullRange, nullptr, &event);
     } catch (const cl::Error &e) {
       throwClError(e, std::string("kernel '") + kernelName + "' on " + s.name);
     }
+    for (const LaunchBuffer &lb : buffers)
+      BufferAccess::shadow(*lb.buffer)->last = event;
+    s.track(event, CommandKind::Kernel, kernelName, 0, false, t0);
   }
-  const double ms = empty ? 0.0 : millisecondsSince(t0);
-  recordDispatch(ms);
-  if (!empty)
-    traceEvent(kernelName, "kernel", t0, ms, 0, false);
+  recordDispatch(0.0);
 
   for (const LaunchBuffer &lb : buffers) {
     if (lb.written && !empty) {
