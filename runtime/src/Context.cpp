@@ -9,6 +9,7 @@
 #include <cstring>
 #include <mutex>
 #include <set>
+#include <unordered_set>
 
 namespace ferry {
 namespace detail {
@@ -80,6 +81,14 @@ std::shared_ptr<DeviceContext> contextFor(const DeviceChoice &choice) {
 }
 
 namespace {
+
+// The pointers of every live pinned storage (deviceBuffer uses only these in
+// place: plain memory is never shared with the device, whatever its
+// alignment, so what happens does not depend on where malloc put a buffer).
+std::unordered_set<const void *> &pinnedPointers() {
+  static auto *all = new std::unordered_set<const void *>();
+  return *all;
+}
 
 // Pinned host storage: a CL_MEM_ALLOC_HOST_PTR buffer, mapped for as long as
 // the storage lives.
@@ -158,12 +167,14 @@ void *allocateHost(std::size_t bytes, void **cookie) {
     return nullptr;
   }
   recordPinned(bytes);
+  pinnedPointers().insert(storage->pointer);
   *cookie = storage;
   return storage->pointer;
 }
 
 void freeHost(void *cookie) {
   auto *storage = static_cast<PinnedStorage *>(cookie);
+  pinnedPointers().erase(storage->pointer);
   try {
     cl::Event done;
     storage->owner->mapQueue.enqueueUnmapMemObject(storage->buffer,
@@ -177,6 +188,12 @@ void freeHost(void *cookie) {
 }
 
 } // namespace
+
+bool isPinnedStorage(const void *host, const DeviceContext &context) {
+  if (!pinnedPointers().count(host))
+    return false;
+  return reinterpret_cast<std::uintptr_t>(host) % context.alignment == 0;
+}
 
 void registerHostStorage(RuntimeHooks &hooks) {
   hooks.allocateHost = &allocateHost;

@@ -95,6 +95,9 @@ struct DeviceContext {
 // The shared context of `choice` (not the host device), created on first
 // need. Throws ferry::Error.
 std::shared_ptr<DeviceContext> contextFor(const DeviceChoice &choice);
+// True when `host` is the start of live pinned storage, aligned as
+// `context`'s device wants: what a unified-memory device may use in place.
+bool isPinnedStorage(const void *host, const DeviceContext &context);
 // Fills in the pinned host storage hooks (allocateHost, freeHost).
 void registerHostStorage(RuntimeHooks &hooks);
 

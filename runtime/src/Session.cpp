@@ -92,8 +92,7 @@ void Session::collect(bool wait, bool report) {
       traceEvent(c.name, "kernel", start, ms, 0, false);
     } else {
       recordTransferTime(ms);
-      traceEvent(c.name, c.mapped ? "map" : "transfer", start, ms, c.bytes,
-                 true);
+      traceEvent(c.name, "transfer", start, ms, c.bytes, true);
     }
   }
   pending.erase(pending.begin(), pending.begin() + done);

@@ -15,12 +15,11 @@ cl::Buffer &deviceBuffer(Session &s, const BufferBase &b) {
     auto fresh = std::make_shared<DeviceShadow>();
     fresh->context = s.context;
     const std::size_t bytes = b.byteSize() ? b.byteSize() : 1;
-    // On a device that shares host memory, storage aligned as the device
-    // wants is used in place (no copies; transfers become maps).
+    // On a device that shares host memory, pinned storage is used in place
+    // (no copies; transfers become maps). Plain storage is always copied.
     void *host = b.hostPointer();
-    const bool inPlace =
-        s.unified && b.byteSize() > 0 && host &&
-        reinterpret_cast<std::uintptr_t>(host) % s.shared->alignment == 0;
+    const bool inPlace = s.unified && b.byteSize() > 0 && host &&
+                         isPinnedStorage(host, *s.shared);
     try {
       if (inPlace) {
         try {
