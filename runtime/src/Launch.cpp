@@ -3,6 +3,8 @@
 #include "Internal.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <vector>
 
 namespace ferry {
@@ -90,6 +92,20 @@ cl::NDRange globalRange(const Range &r) {
   }
 }
 
+// FERRY_FAIL_KERNEL=name (tests only): each dispatch of that kernel is
+// accounted for as if it had failed on the device after its enqueue
+// returned (its event is replaced by one that failed with
+// CL_OUT_OF_RESOURCES), so that tests see how such a failure is reported.
+void failureForTesting(Session &s, const char *kernelName, cl::Event &event) {
+  static const char *name = std::getenv("FERRY_FAIL_KERNEL");
+  if (!name || std::strcmp(name, kernelName) != 0)
+    return;
+  event.wait();
+  cl::UserEvent failed(s.context);
+  failed.setStatus(CL_OUT_OF_RESOURCES);
+  event = failed;
+}
+
 } // namespace
 } // namespace detail
 
@@ -150,6 +166,7 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
       // for at the next wait (a copy out, the end of compute), naming it.
       s.queue.enqueueNDRangeKernel(kernel, cl::NullRange, globalRange(r),
                                    cl::NullRange, nullptr, &event);
+      failureForTesting(s, kernelName, event);
     } catch (const cl::Error &e) {
       throwClError(e, std::string("kernel '") + kernelName + "' on " + s.name);
     }

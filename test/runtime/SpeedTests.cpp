@@ -223,6 +223,19 @@ TEST_CASE("an asynchronous failure names its command", "[async]") {
                         Catch::Contains("CL_MEM_OBJECT_ALLOCATION_FAILURE"));
 }
 
+TEST_CASE("a kernel failing on the device is reported by compute, named",
+          "[async]") {
+  const std::string out = tmpPath("fails_out.txt");
+  const std::string err = tmpPath("fails_err.txt");
+  CHECK(shell(std::string("FERRY_DEVICE=cpu FERRY_FAIL_KERNEL=twice '") +
+              FERRY_DEVICE_PROBE + "' fails > '" + out + "' 2> '" + err +
+              "'") == 2);
+  CHECK(readFile(out) == "enqueued\n");
+  const std::string what = readFile(err);
+  CHECK_THAT(what, Catch::Contains("kernel 'twice' on"));
+  CHECK_THAT(what, Catch::Contains("failed"));
+}
+
 TEST_CASE("launches do not wait; times come from event profiling",
           "[async]") {
   ScopedPolicy planned(ferry::Policy::Planned);
