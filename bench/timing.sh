@@ -178,6 +178,7 @@ same=yes
   echo "*of pinned limit*: the time those bytes take at the probe's pinned"
   echo "bandwidth over the run's transfer ms (100% = as fast as pinned copies can"
   echo "go); \"no copy\" or \"N maps\" where the device used host memory in place."
+  echo "Transfers of a few KiB are all latency: a low fraction there is no news."
   echo "*wall ms*: the whole process, start-up included; Ferry loads its"
   echo "programs from a warm binary cache, raw OpenCL builds them every run."
   echo
