@@ -60,7 +60,7 @@ void waitForBuffer(const BufferBase &b) {
 // waiting when `async`; the host must not write the buffer until it is done,
 // which the planned policy guarantees: the host writes a buffer whose device
 // copy is valid only after cc.hostWrites(b), which waits for it (see
-// docs/reference.md, "Asynchronous queue").
+// docs/reference.md, "The runtime's speed").
 void copyToDevice(Session &s, const BufferBase &b, bool async) {
   cl::Buffer &buffer = deviceBuffer(s, b);
   DeviceShadow &shadow = *BufferAccess::shadow(b);
