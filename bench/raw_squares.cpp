@@ -1,20 +1,13 @@
 // squares written by hand against the Khronos C++ bindings, with the fewest
 // transfers a person would write: one write before the loop of dispatches,
-// one read after it. bench/timing.sh runs it beside the Ferry-rewritten
-// sample to show what Ferry's runtime costs on top of raw OpenCL.
+// one read after it, and no wait between dispatches. bench/timing.sh runs it
+// beside the Ferry-rewritten sample to show what Ferry's runtime costs on
+// top of raw OpenCL. Built twice: raw_squares (pageable host memory) and
+// raw_squares_pinned (RAW_PINNED: pinned, mapped host memory).
 //
 //   raw_squares N ROUNDS      prints the same check line as samples/squares
-#define CL_HPP_ENABLE_EXCEPTIONS
-#define CL_HPP_TARGET_OPENCL_VERSION 120
-#define CL_HPP_MINIMUM_OPENCL_VERSION 120
-#include <CL/opencl.hpp>
-
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <string>
-#include <vector>
+//   RAW_SYNC=1 raw_squares …  waits for each dispatch (the old Ferry launch)
+#include "raw_common.hpp"
 
 static const char *Source = R"(
 __kernel void squareKernel(__global int* values) {
@@ -22,62 +15,32 @@ __kernel void squareKernel(__global int* values) {
     values[get_global_id(0)] = values[get_global_id(0)] * values[get_global_id(0)];
 })";
 
-static cl::Device pickDevice() {
-  const char *want = std::getenv("FERRY_DEVICE");
-  cl_device_type type = want && std::strcmp(want, "cpu") == 0
-                            ? CL_DEVICE_TYPE_CPU
-                            : CL_DEVICE_TYPE_GPU;
-  std::vector<cl::Platform> platforms;
-  cl::Platform::get(&platforms);
-  for (cl_device_type t : {type, cl_device_type(CL_DEVICE_TYPE_ALL)})
-    for (auto &p : platforms) {
-      std::vector<cl::Device> devices;
-      try {
-        p.getDevices(t, &devices);
-      } catch (const cl::Error &) {
-        continue;
-      }
-      if (!devices.empty())
-        return devices.front();
-    }
-  throw std::runtime_error("no OpenCL device");
-}
-
 int main(int argc, char **argv) {
   const int n = argc > 1 ? std::atoi(argv[1]) : 16;
   const int rounds = argc > 2 ? std::atoi(argv[2]) : 2;
-  std::vector<int> values(n);
+  raw::Runtime rt;
+  raw::HostArray<int> values(rt, n);
   for (int i = 0; i < n; ++i)
     values[i] = i % 10;
 
-  cl::Device device = pickDevice();
-  cl::Context context(device);
-  cl::CommandQueue queue(context, device);
-  cl::Program program(context, Source);
-  program.build({device});
+  cl::Program program = rt.build(Source);
   cl::Kernel kernel(program, "squareKernel");
-  cl::Buffer buffer(context, CL_MEM_READ_WRITE, sizeof(int) * n);
+  cl::Buffer buffer(rt.context, CL_MEM_READ_WRITE, sizeof(int) * n);
   // Warm up (some drivers finish building at the first enqueue), as Ferry's
   // timings exclude the build too.
   kernel.setArg(0, buffer);
-  queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(1));
-  queue.finish();
+  rt.queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(1));
 
-  const auto t0 = std::chrono::steady_clock::now();
-  queue.enqueueWriteBuffer(buffer, CL_TRUE, 0, sizeof(int) * n, values.data());
-  kernel.setArg(0, buffer);
-  for (int r = 0; r < rounds; ++r) {
-    queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(n));
-    queue.finish(); // as Ferry's launch does: one dispatch at a time
-  }
-  queue.enqueueReadBuffer(buffer, CL_TRUE, 0, sizeof(int) * n, values.data());
-  const double ms = std::chrono::duration<double, std::milli>(
-                        std::chrono::steady_clock::now() - t0).count();
+  rt.start();
+  rt.write(buffer, values.data(), values.bytes(), false);
+  for (int r = 0; r < rounds; ++r)
+    rt.run(kernel, cl::NDRange(n));
+  rt.read(buffer, values.data(), values.bytes());
+  rt.report();
 
   long long sum = 0;
-  for (int v : values)
-    sum += v;
+  for (int i = 0; i < n; ++i)
+    sum += values[i];
   std::printf("check: n=%d rounds=%d sum=%lld\n", n, rounds, sum);
-  std::fprintf(stderr, "raw_ms=%.3f\n", ms);
   return 0;
 }

@@ -18,9 +18,11 @@
 
 #include <ferry/ferry.hpp>
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -69,23 +71,96 @@ std::string noDeviceMessage(const std::vector<DeviceInfo> &all,
 // Throws ferry::Error for an unknown value.
 Policy activePolicy();
 
+// --- Context.cpp ---------------------------------------------------------
+// Settings: true when the variable is set to 0, off, no or false.
+bool settingOff(const char *name);
+// FERRY_VERBOSE is set (and not off): say what the runtime decided.
+bool verbose();
+// Prints "ferry: <message>" on stderr once per `key`, under FERRY_VERBOSE.
+void verboseOnce(const std::string &key, const std::string &message);
+
+// One OpenCL context per device, shared by every Accelerator on it and by
+// the pinned host storage of every buffer, so that a buffer made before the
+// Accelerator (or outliving it) lives in the context that uses it.
+struct DeviceContext {
+  cl::Device device;
+  cl::Context context;
+  cl::CommandQueue mapQueue; // maps and unmaps the pinned host storage
+  std::string name;
+  // The device reads and writes host memory itself
+  // (CL_DEVICE_HOST_UNIFIED_MEMORY), unless FERRY_UNIFIED=0.
+  bool unified = false;
+  std::size_t alignment = 128; // CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes
+};
+// The shared context of `choice` (not the host device), created on first
+// need. Throws ferry::Error.
+std::shared_ptr<DeviceContext> contextFor(const DeviceChoice &choice);
+// True when `host` is the start of live pinned storage, aligned as
+// `context`'s device wants: what a unified-memory device may use in place.
+bool isPinnedStorage(const void *host, const DeviceContext &context);
+// Fills in the pinned host storage hooks (allocateHost, freeHost).
+void registerHostStorage(RuntimeHooks &hooks);
+
+// --- ProgramCache.cpp ------------------------------------------------------
+// The directory of the program binary cache, or "" when FERRY_CACHE=0:
+// FERRY_CACHE_DIR, else $XDG_CACHE_HOME/ferry, else ~/.cache/ferry.
+std::string programCacheDirectory();
+// The cache file of a program for a device (its path in the directory).
+std::string programCacheFile(const std::string &directory,
+                             const std::string &key);
+// The key of `source` built for `device`: device, platform and driver
+// versions, and the source itself.
+std::string programCacheKey(const cl::Device &device,
+                            const std::string &source);
+// The cached binary of `key`, or empty (missing, unreadable, another key).
+std::vector<unsigned char> loadProgramBinary(const std::string &directory,
+                                             const std::string &key);
+// Stores `binary` (temp file, then rename); false when it cannot.
+bool storeProgramBinary(const std::string &directory, const std::string &key,
+                        const std::vector<unsigned char> &binary);
+
 // --- Session.cpp ---------------------------------------------------------
 struct ProgramEntry {
   cl::Program program;
   std::map<std::string, cl::Kernel> kernels;
 };
 
+// A command enqueued and not yet waited for: its event, and what to say
+// about it (in the statistics, the trace, or an error).
+enum class CommandKind { Kernel, ToDevice, FromDevice };
+struct PendingCommand {
+  cl::Event event;
+  CommandKind kind;
+  std::string name; // the kernel, or "toDevice" / "fromDevice"
+  std::uint64_t bytes;
+  bool mapped; // a transfer done as a map (no copy)
+  std::chrono::steady_clock::time_point enqueued;
+};
+
 struct Session {
   bool host = false;
   std::string name;
+  std::shared_ptr<DeviceContext> shared;
   cl::Device device;
   cl::Context context;
-  cl::CommandQueue queue;
+  cl::CommandQueue queue; // in order, profiling
+  bool unified = false;
   // Built programs, keyed by the address of their (static) source.
   std::map<const char *, ProgramEntry> programs;
+  // Commands not yet accounted for, in the order they were enqueued.
+  std::vector<PendingCommand> pending;
 
   // The kernel `kernelName` of `source`, building and caching as needed.
   cl::Kernel &kernel(const char *source, const char *kernelName);
+  // Remembers an enqueued command.
+  void track(const cl::Event &event, CommandKind kind, std::string name,
+             std::uint64_t bytes, bool mapped,
+             std::chrono::steady_clock::time_point enqueued);
+  // Accounts for the finished commands (their device times into the
+  // statistics and the trace); with `wait`, waits for the queue first.
+  // Throws ferry::Error naming the first command that failed (when
+  // `report`).
+  void collect(bool wait, bool report = true);
 };
 
 std::shared_ptr<Session> createSession();
@@ -96,6 +171,10 @@ Session &sessionFor(std::shared_ptr<Session> &slot);
 struct DeviceShadow {
   cl::Context context; // the context the buffer lives in
   cl::Buffer buffer;
+  // The buffer is the host storage itself (CL_MEM_USE_HOST_PTR on a
+  // unified-memory device): transfers are maps, not copies.
+  bool zeroCopy = false;
+  cl::Event last; // the last command enqueued on it
 };
 
 struct BufferAccess {
@@ -119,16 +198,26 @@ struct BufferAccess {
 // first use; a shadow from another context is replaced and the device copy
 // marked stale.
 cl::Buffer &deviceBuffer(Session &s, const BufferBase &b);
-// Unconditional blocking copies, counted in the statistics and traced.
-// Zero-byte copies do nothing but still update the validity flags.
-void copyToDevice(Session &s, const BufferBase &b);
+// Unconditional copies, counted in the statistics and traced. A copy in is
+// enqueued without waiting when `async` (the planned policy; see
+// Transfers.cpp for when the host may touch the buffer again); a copy out
+// always waits. Zero-byte copies do nothing but still update the validity
+// flags.
+void copyToDevice(Session &s, const BufferBase &b, bool async);
 void copyFromDevice(Session &s, const BufferBase &b);
+// Waits for the last command enqueued on b, if any (no throw).
+void waitForBuffer(const BufferBase &b);
 
 // --- Statistics.cpp / Trace.cpp ------------------------------------------
 void recordToDevice(std::uint64_t bytes, double ms);
 void recordFromDevice(std::uint64_t bytes, double ms);
 void recordDispatch(double ms);
 void recordProgramBuild();
+void recordProgramCacheHit();
+void recordMap(std::uint64_t bytes);
+void recordPinned(std::uint64_t bytes);
+void recordKernelTime(double ms);
+void recordTransferTime(double ms);
 
 // Records a complete ("X") trace event if FERRY_TRACE is set; written at exit.
 void traceEvent(const std::string &name, const char *category,

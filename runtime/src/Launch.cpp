@@ -3,6 +3,8 @@
 #include "Internal.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <vector>
 
 namespace ferry {
@@ -94,6 +96,20 @@ cl::NDRange globalRange(const Range &r) {
   }
 }
 
+// FERRY_FAIL_KERNEL=name (tests only): each dispatch of that kernel is
+// accounted for as if it had failed on the device after its enqueue
+// returned (its event is replaced by one that failed with
+// CL_OUT_OF_RESOURCES), so that tests see how such a failure is reported.
+void failureForTesting(Session &s, const char *kernelName, cl::Event &event) {
+  static const char *name = std::getenv("FERRY_FAIL_KERNEL");
+  if (!name || std::strcmp(name, kernelName) != 0)
+    return;
+  event.wait();
+  cl::UserEvent failed(s.context);
+  failed.setStatus(CL_OUT_OF_RESOURCES);
+  event = failed;
+}
+
 } // namespace
 } // namespace detail
 
@@ -129,14 +145,15 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
     const bool guarded = policy == Policy::Planned &&
                          lb.partiallyOverwritten && !lb.declared &&
                          !lb.buffer->deviceValid();
-    if (lb.in || guarded)
-      copyToDevice(s, *lb.buffer);
+    if (lb.in || guarded) // the kernel and naive policies copy in blocking
+      copyToDevice(s, *lb.buffer, policy == Policy::Planned);
   }
 
   // An empty range runs nothing (OpenCL rejects a zero global size), but its
   // copies and bookkeeping are those of any other launch.
   const bool empty = r.count() == 0;
   const auto t0 = std::chrono::steady_clock::now();
+  cl::Event event;
   cl_uint index = 0;
   try {
     for (std::size_t i = 0; i < count; ++i, ++index) {
@@ -151,17 +168,19 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
   }
   if (!empty) {
     try {
+      // Enqueued without waiting: its time and any failure are accounted
+      // for at the next wait (a copy out, the end of compute), naming it.
       s.queue.enqueueNDRangeKernel(kernel, cl::NullRange, globalRange(r),
-                                   cl::NullRange);
-      s.queue.finish();
+                                   cl::NullRange, nullptr, &event);
+      failureForTesting(s, kernelName, event);
     } catch (const cl::Error &e) {
       throwClError(e, std::string("kernel '") + kernelName + "' on " + s.name);
     }
+    for (const LaunchBuffer &lb : buffers)
+      BufferAccess::shadow(*lb.buffer)->last = event;
+    s.track(event, CommandKind::Kernel, kernelName, 0, false, t0);
   }
-  const double ms = empty ? 0.0 : millisecondsSince(t0);
-  recordDispatch(ms);
-  if (!empty)
-    traceEvent(kernelName, "kernel", t0, ms, 0, false);
+  recordDispatch(0.0);
 
   for (const LaunchBuffer &lb : buffers) {
     if (lb.written && !empty) {

@@ -3,6 +3,7 @@
 #include "Internal.hpp"
 
 #include <cstdlib>
+#include <cstring>
 
 namespace ferry {
 namespace detail {
@@ -10,7 +11,94 @@ namespace {
 
 std::string sessionDeviceName(const Session &s) { return s.name; }
 
+void finishCompute(Session &s, bool report) {
+  if (!s.host)
+    s.collect(true, report);
+}
+
+void waitForBufferHook(const BufferBase &b) { waitForBuffer(b); }
+
+// "ferry: kernel 'name' on <device> failed: CL_OUT_OF_RESOURCES (-5)".
+std::string commandFailure(const PendingCommand &c, cl_int status,
+                           const std::string &device) {
+  std::string what;
+  switch (c.kind) {
+  case CommandKind::Kernel:
+    what = "kernel '" + c.name + "' on " + device;
+    break;
+  case CommandKind::ToDevice:
+    what = "copying " + std::to_string(c.bytes) + " bytes to " + device;
+    break;
+  case CommandKind::FromDevice:
+    what = "copying " + std::to_string(c.bytes) + " bytes from " + device;
+    break;
+  }
+  return "ferry: " + what + " failed: " + clErrorName(status) + " (" +
+         std::to_string(status) + ")";
+}
+
 } // namespace
+
+void Session::track(const cl::Event &event, CommandKind kind,
+                    std::string commandName, std::uint64_t bytes, bool mapped,
+                    std::chrono::steady_clock::time_point enqueued) {
+  pending.push_back(PendingCommand{event, kind, std::move(commandName), bytes,
+                                   mapped, enqueued});
+  // A long run of dispatches without a wait: account for what has finished,
+  // so that the list (and the driver's events) stay small.
+  if (pending.size() >= 4096)
+    collect(false);
+}
+
+void Session::collect(bool wait, bool report) {
+  if (wait) {
+    try {
+      queue.finish();
+    } catch (const cl::Error &) {
+      // A failed command: found and named below.
+    }
+  }
+  std::string failure;
+  std::size_t done = 0;
+  for (; done < pending.size(); ++done) {
+    PendingCommand &c = pending[done];
+    cl_int status = CL_COMPLETE;
+    try {
+      status = c.event.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>();
+    } catch (const cl::Error &e) {
+      status = e.err();
+    }
+    if (status > 0 && !wait)
+      break; // still running: later commands are too (in-order queue)
+    if (status < 0) {
+      if (failure.empty())
+        failure = commandFailure(c, status, name);
+      continue;
+    }
+    double ms = 0;
+    std::chrono::steady_clock::time_point start = c.enqueued;
+    try {
+      const cl_ulong queued = c.event.getProfilingInfo<CL_PROFILING_COMMAND_QUEUED>();
+      const cl_ulong begin = c.event.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+      const cl_ulong end = c.event.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+      ms = end > begin ? (end - begin) / 1e6 : 0.0;
+      if (begin > queued)
+        start += std::chrono::nanoseconds(begin - queued);
+    } catch (const cl::Error &) {
+      // No profiling information: the command counts, its time does not.
+    }
+    if (c.kind == CommandKind::Kernel) {
+      recordKernelTime(ms);
+      traceEvent(c.name, "kernel", start, ms, 0, false);
+    } else {
+      recordTransferTime(ms);
+      traceEvent(c.name, "transfer", start, ms, c.bytes, true);
+    }
+  }
+  pending.erase(pending.begin(), pending.begin() + done);
+  if (!failure.empty() && report)
+    throw Error(failure);
+}
 
 std::shared_ptr<Session> createSession() {
   activePolicy(); // reject a bad FERRY_POLICY before anything runs
@@ -19,15 +107,19 @@ std::shared_ptr<Session> createSession() {
   session->host = choice.host;
   session->name = choice.name;
   if (!choice.host) {
+    session->shared = contextFor(choice);
+    session->device = choice.device;
+    session->context = session->shared->context;
+    session->unified = session->shared->unified;
     try {
-      session->device = choice.device;
-      session->context = cl::Context(choice.device);
-      session->queue = cl::CommandQueue(session->context, choice.device, 0);
+      session->queue = cl::CommandQueue(session->context, choice.device,
+                                        CL_QUEUE_PROFILING_ENABLE);
     } catch (const cl::Error &e) {
-      throwClError(e, "creating the OpenCL context for " + choice.name);
+      throwClError(e, "creating the OpenCL queue for " + choice.name);
     }
   }
   statisticsState().device = session->name;
+  statisticsState().unifiedMemory = session->unified;
   traceStart(); // FERRY_TRACE is written even if nothing runs
   return session;
 }
@@ -42,6 +134,9 @@ bool registerLibrary() {
   RuntimeHooks &hooks = runtimeHooks();
   hooks.createSession = &createSession;
   hooks.deviceName = &sessionDeviceName;
+  hooks.waitForBuffer = &waitForBufferHook;
+  hooks.finishCompute = &finishCompute;
+  registerHostStorage(hooks);
   return true;
 }
 
@@ -63,30 +158,87 @@ static std::string buildLog(const cl::Error &e, cl::Program &program,
   return log;
 }
 
-// Programs are built once per context (an Accelerator's session) and kept,
-// keyed by their source's address: the rewriter emits each translation
-// unit's kernels as one static string.
+namespace {
+
+// The program of `key` from the binary cache, built for `device`; false on
+// a miss or an unusable binary (then the caller builds from source).
+bool loadCachedProgram(const cl::Context &context, const cl::Device &device,
+                       const std::string &directory, const std::string &key,
+                       cl::Program &program) {
+  std::vector<unsigned char> binary = loadProgramBinary(directory, key);
+  if (binary.empty())
+    return false;
+  try {
+    std::vector<cl_int> status;
+    cl::Program loaded(context, std::vector<cl::Device>{device},
+                       cl::Program::Binaries{binary}, &status);
+    loaded.build(std::vector<cl::Device>{device});
+    program = loaded;
+    return true;
+  } catch (const cl::Error &e) {
+    verboseOnce("cache-bad:" + programCacheFile(directory, key),
+                "ignoring the cached program " +
+                    programCacheFile(directory, key) + " (" +
+                    describeClError(e) + ")");
+    return false;
+  }
+}
+
+void storeCachedProgram(const cl::Program &program,
+                        const std::string &directory, const std::string &key) {
+  try {
+    const auto binaries = program.getInfo<CL_PROGRAM_BINARIES>();
+    if (binaries.size() == 1 &&
+        storeProgramBinary(directory, key, binaries.front()))
+      return;
+  } catch (const cl::Error &) {
+  }
+  verboseOnce("cache-store:" + directory,
+              "cannot store built programs in " + directory);
+}
+
+} // namespace
+
+// Programs are built once per Accelerator (its session) and kept, keyed by
+// their source's address: the rewriter emits each translation unit's
+// kernels as one static string. A build from source is stored in the binary
+// cache, and a later run (or Accelerator) on the same device and driver
+// loads the binary instead (program_cache_hits, not program_builds).
 cl::Kernel &Session::kernel(const char *source, const char *kernelName) {
   auto found = programs.find(source);
   if (found == programs.end()) {
     const std::string what = std::string("the OpenCL program of kernel '") +
                              kernelName + "' for " + name;
     ProgramEntry entry;
-    try {
-      entry.program = cl::Program(context, std::string(source));
-    } catch (const cl::Error &e) {
-      throwClError(e, "creating " + what);
-    }
+    const std::string text(source);
+    const std::string directory = programCacheDirectory();
+    const std::string key =
+        directory.empty() ? std::string() : programCacheKey(device, text);
     const auto t0 = std::chrono::steady_clock::now();
-    try {
-      entry.program.build(std::vector<cl::Device>{device});
-    } catch (const cl::Error &e) {
-      throw Error(describeClError(e, "building " + what) + "\nbuild log:\n" +
-                  buildLog(e, entry.program, device));
+    if (!key.empty() &&
+        loadCachedProgram(context, device, directory, key, entry.program)) {
+      recordProgramCacheHit();
+      traceEvent(std::string("load ") + kernelName, "build", t0,
+                 millisecondsSince(t0), 0, false);
+    } else {
+      try {
+        entry.program = cl::Program(context, text);
+      } catch (const cl::Error &e) {
+        throwClError(e, "creating " + what);
+      }
+      try {
+        entry.program.build(std::vector<cl::Device>{device});
+      } catch (const cl::Error &e) {
+        throw Error(describeClError(e, "building " + what) +
+                    "\nbuild log:\n" + buildLog(e, entry.program, device));
+      }
+      const double ms = millisecondsSince(t0);
+      recordProgramBuild();
+      traceEvent(std::string("build ") + kernelName, "build", t0, ms, 0,
+                 false);
+      if (!key.empty())
+        storeCachedProgram(entry.program, directory, key);
     }
-    const double ms = millisecondsSince(t0);
-    recordProgramBuild();
-    traceEvent(std::string("build ") + kernelName, "build", t0, ms, 0, false);
     found = programs.emplace(source, std::move(entry)).first;
   }
   ProgramEntry &entry = found->second;

@@ -22,6 +22,28 @@ void recordFromDevice(std::uint64_t bytes, double ms) {
 
 void recordProgramBuild() { ++statisticsState().counters.programBuilds; }
 
+void recordProgramCacheHit() {
+  ++statisticsState().counters.programCacheHits;
+}
+
+void recordMap(std::uint64_t bytes) {
+  Statistics &c = statisticsState().counters;
+  ++c.mapCount;
+  c.mapBytes += bytes;
+}
+
+void recordPinned(std::uint64_t bytes) {
+  Statistics &c = statisticsState().counters;
+  ++c.pinnedBuffers;
+  c.pinnedBytes += bytes;
+}
+
+void recordKernelTime(double ms) { statisticsState().counters.kernelMs += ms; }
+
+void recordTransferTime(double ms) {
+  statisticsState().counters.transferMs += ms;
+}
+
 void recordDispatch(double ms) {
   Statistics &c = statisticsState().counters;
   ++c.dispatches;

@@ -8,13 +8,32 @@ namespace detail {
 cl::Buffer &deviceBuffer(Session &s, const BufferBase &b) {
   std::shared_ptr<DeviceShadow> &shadow = BufferAccess::shadow(b);
   if (!shadow || shadow->context() != s.context()) {
-    // First use on a device, or a buffer last used by another Accelerator:
+    // First use on a device, or a buffer last used in another context:
     // whatever that device held is not here.
+    if (shadow)
+      waitForBuffer(b);
     auto fresh = std::make_shared<DeviceShadow>();
     fresh->context = s.context;
     const std::size_t bytes = b.byteSize() ? b.byteSize() : 1;
+    // On a device that shares host memory, pinned storage is used in place
+    // (no copies; transfers become maps). Plain storage is always copied.
+    void *host = b.hostPointer();
+    const bool inPlace = s.unified && b.byteSize() > 0 && host &&
+                         isPinnedStorage(host, *s.shared);
     try {
-      fresh->buffer = cl::Buffer(s.context, CL_MEM_READ_WRITE, bytes);
+      if (inPlace) {
+        try {
+          fresh->buffer = cl::Buffer(
+              s.context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, bytes, host);
+          fresh->zeroCopy = true;
+        } catch (const cl::Error &e) {
+          verboseOnce("in-place", "cannot use host memory in place on " +
+                                      s.name + " (" + describeClError(e) +
+                                      "); copying instead");
+        }
+      }
+      if (!fresh->zeroCopy)
+        fresh->buffer = cl::Buffer(s.context, CL_MEM_READ_WRITE, bytes);
     } catch (const cl::Error &e) {
       throwClError(e, "allocating " + std::to_string(bytes) +
                           " bytes on " + s.name);
@@ -25,38 +44,87 @@ cl::Buffer &deviceBuffer(Session &s, const BufferBase &b) {
   return shadow->buffer;
 }
 
-void copyToDevice(Session &s, const BufferBase &b) {
+void waitForBuffer(const BufferBase &b) {
+  std::shared_ptr<DeviceShadow> &shadow = BufferAccess::shadow(b);
+  if (shadow && shadow->last()) {
+    try {
+      shadow->last.wait();
+    } catch (const cl::Error &) {
+      // The failed command is reported by the next wait of its session.
+    }
+    shadow->last = cl::Event();
+  }
+}
+
+// Host -> device. From pinned or plain storage the copy is enqueued without
+// waiting when `async`; the host must not write the buffer until it is done,
+// which the planned policy guarantees: the host writes a buffer whose device
+// copy is valid only after cc.hostWrites(b), which waits for it (see
+// docs/reference.md, "The runtime's speed").
+void copyToDevice(Session &s, const BufferBase &b, bool async) {
   cl::Buffer &buffer = deviceBuffer(s, b);
+  DeviceShadow &shadow = *BufferAccess::shadow(b);
   const std::size_t bytes = b.byteSize();
   if (bytes > 0) {
     const auto t0 = std::chrono::steady_clock::now();
+    cl::Event event;
     try {
-      s.queue.enqueueWriteBuffer(buffer, CL_TRUE, 0, bytes, b.hostPointer());
+      if (shadow.zeroCopy) {
+        // The device reads the host storage itself: mapping it for writing
+        // (without reading back) and unmapping hands it to the device.
+        void *p = s.queue.enqueueMapBuffer(buffer, CL_FALSE,
+                                           CL_MAP_WRITE_INVALIDATE_REGION, 0,
+                                           bytes);
+        s.queue.enqueueUnmapMemObject(buffer, p, nullptr, &event);
+      } else {
+        s.queue.enqueueWriteBuffer(buffer, async ? CL_FALSE : CL_TRUE, 0,
+                                   bytes, b.hostPointer(), nullptr, &event);
+      }
     } catch (const cl::Error &e) {
       throwClError(e, "copying " + std::to_string(bytes) + " bytes to " +
                           s.name);
     }
-    const double ms = millisecondsSince(t0);
-    recordToDevice(bytes, ms);
-    traceEvent("toDevice", "transfer", t0, ms, bytes, true);
+    recordToDevice(bytes, 0.0);
+    if (shadow.zeroCopy)
+      recordMap(bytes);
+    shadow.last = event;
+    s.track(event, CommandKind::ToDevice, "toDevice", bytes, shadow.zeroCopy,
+            t0);
+    if (!async)
+      s.collect(false);
   }
   BufferAccess::deviceValid(b) = true;
 }
 
+// Device -> host: waits (for this copy and everything before it), then
+// accounts for the finished commands, reporting one that failed.
 void copyFromDevice(Session &s, const BufferBase &b) {
   cl::Buffer &buffer = deviceBuffer(s, b);
+  DeviceShadow &shadow = *BufferAccess::shadow(b);
   const std::size_t bytes = b.byteSize();
   if (bytes > 0) {
     const auto t0 = std::chrono::steady_clock::now();
+    cl::Event event;
     try {
-      s.queue.enqueueReadBuffer(buffer, CL_TRUE, 0, bytes, b.hostPointer());
+      if (shadow.zeroCopy) {
+        void *p = s.queue.enqueueMapBuffer(buffer, CL_FALSE, CL_MAP_READ, 0,
+                                           bytes);
+        s.queue.enqueueUnmapMemObject(buffer, p, nullptr, &event);
+      } else {
+        s.queue.enqueueReadBuffer(buffer, CL_FALSE, 0, bytes,
+                                  b.hostPointer(), nullptr, &event);
+      }
     } catch (const cl::Error &e) {
       throwClError(e, "copying " + std::to_string(bytes) + " bytes from " +
                           s.name);
     }
-    const double ms = millisecondsSince(t0);
-    recordFromDevice(bytes, ms);
-    traceEvent("fromDevice", "transfer", t0, ms, bytes, true);
+    recordFromDevice(bytes, 0.0);
+    if (shadow.zeroCopy)
+      recordMap(bytes);
+    shadow.last = cl::Event();
+    s.track(event, CommandKind::FromDevice, "fromDevice", bytes,
+            shadow.zeroCopy, t0);
+    s.collect(true);
   }
   BufferAccess::hostValid(b) = true;
 }
@@ -78,7 +146,7 @@ Session *plannedDevice(std::shared_ptr<Session> &slot) {
 void ComputeContext::toDevice(const detail::BufferBase &b) {
   if (detail::Session *s = detail::plannedDevice(session_)) {
     detail::BufferAccess::touch(b);
-    detail::copyToDevice(*s, b);
+    detail::copyToDevice(*s, b, true);
   }
 }
 
@@ -94,7 +162,7 @@ void ComputeContext::toDeviceIfStale(const detail::BufferBase &b) {
     detail::BufferAccess::touch(b);
     detail::deviceBuffer(*s, b); // a shadow of another context is stale
     if (!b.deviceValid())
-      detail::copyToDevice(*s, b);
+      detail::copyToDevice(*s, b, true);
   }
 }
 
@@ -108,6 +176,10 @@ void ComputeContext::fromDeviceIfStale(const detail::BufferBase &b) {
 }
 
 void ComputeContext::hostWrites(const detail::BufferBase &b) {
+  // The device may still be reading the host storage (a copy in, or the
+  // storage itself on a unified-memory device), under any policy: wait
+  // before the host writes.
+  detail::waitForBuffer(b);
   if (detail::plannedDevice(session_)) {
     detail::BufferAccess::touch(b);
     detail::BufferAccess::deviceValid(b) = false;

@@ -58,6 +58,24 @@ int main(int argc, char **argv) {
                   out[1], out[2], out[3]);
       return out[0] == 5 && out[1] == 5 && out[2] == 3 && out[3] == 4 ? 0 : 1;
     }
+    if (mode == "fails") { // run with FERRY_FAIL_KERNEL=twice
+      acc.compute([&](ferry::ComputeContext &cc) {
+        cc.toDeviceIfStale(a);
+        cc.launch(ferry_program, "twice", twice, ferry::Range(a.size()),
+                  ferry::rw(a), 2.0f);
+        std::printf("enqueued\n"); // the launch itself did not fail
+      });
+      return 0;
+    }
+        if (mode == "many") { // several buffers (pinned, or not)
+      ferry::Buffer<float> b{4, 5, 6}, c{7, 8, 9};
+      acc.compute([&](ferry::ComputeContext &cc) {
+        work(cc, b);
+        work(cc, c);
+      });
+      if (b[0] != 16.0f || c[2] != 36.0f)
+        return 1;
+    }
     acc.compute([&](ferry::ComputeContext &cc) { work(cc, a); });
     std::printf("%s %g %g %g\n", acc.deviceName().c_str(), a[0], a[1], a[2]);
     return a[2] == 12.0f ? 0 : 1;

@@ -17,6 +17,7 @@
 #include <initializer_list>
 #include <limits>
 #include <memory>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -106,9 +107,16 @@ struct Statistics {
   std::uint64_t fromDeviceCount = 0;
   std::uint64_t fromDeviceBytes = 0;
   std::uint64_t dispatches = 0;
-  std::uint64_t programBuilds = 0; // OpenCL programs built (once per context)
-  double kernelMs = 0;   // wall time spent running kernels
-  double transferMs = 0; // wall time spent in transfers
+  std::uint64_t programBuilds = 0; // OpenCL programs built from source
+  double kernelMs = 0;   // time the device spent running kernels
+  double transferMs = 0; // time the device spent in transfers
+  // Extensions (after the contract's fields in the JSON):
+  std::uint64_t programCacheHits = 0; // programs loaded from the binary cache
+  bool unifiedMemory = false; // the device shares the host's memory
+  std::uint64_t mapCount = 0; // transfers done as a map, without a copy
+  std::uint64_t mapBytes = 0;
+  std::uint64_t pinnedBuffers = 0; // host storage allocated pinned
+  std::uint64_t pinnedBytes = 0;
   std::string device;    // "reference", "host", or the OpenCL device
   std::string policy;    // "planned", "kernel" or "naive"
 };
@@ -122,6 +130,7 @@ namespace detail {
 struct Session;      // an Accelerator's device state (library side)
 struct DeviceShadow; // a buffer's device copy (library side)
 struct BufferAccess; // library access to BufferBase's bookkeeping
+class BufferBase;     // every Buffer<T>'s non-template part
 
 // --- Policy state (shared by the header and the library) -------------------
 struct PolicyState {
@@ -199,19 +208,28 @@ inline std::string jsonEscape(const std::string &s) {
 }
 
 inline std::string statisticsJson(const Statistics &s) {
-  char numbers[512];
+  char numbers[768];
   std::snprintf(numbers, sizeof numbers,
                 "\"to_device\": {\"count\": %llu, \"bytes\": %llu}, "
                 "\"from_device\": {\"count\": %llu, \"bytes\": %llu}, "
                 "\"dispatches\": %llu, \"program_builds\": %llu, "
-                "\"kernel_ms\": %.3f, \"transfer_ms\": %.3f",
+                "\"kernel_ms\": %.3f, \"transfer_ms\": %.3f, "
+                "\"program_cache_hits\": %llu, \"unified_memory\": %s, "
+                "\"maps\": {\"count\": %llu, \"bytes\": %llu}, "
+                "\"pinned\": {\"count\": %llu, \"bytes\": %llu}",
                 static_cast<unsigned long long>(s.toDeviceCount),
                 static_cast<unsigned long long>(s.toDeviceBytes),
                 static_cast<unsigned long long>(s.fromDeviceCount),
                 static_cast<unsigned long long>(s.fromDeviceBytes),
                 static_cast<unsigned long long>(s.dispatches),
                 static_cast<unsigned long long>(s.programBuilds), s.kernelMs,
-                s.transferMs);
+                s.transferMs,
+                static_cast<unsigned long long>(s.programCacheHits),
+                s.unifiedMemory ? "true" : "false",
+                static_cast<unsigned long long>(s.mapCount),
+                static_cast<unsigned long long>(s.mapBytes),
+                static_cast<unsigned long long>(s.pinnedBuffers),
+                static_cast<unsigned long long>(s.pinnedBytes));
   return "{\"device\": \"" + jsonEscape(s.device) + "\", \"policy\": \"" +
          jsonEscape(s.policy) + "\", " + numbers + "}\n";
 }
@@ -240,10 +258,12 @@ inline bool writeStatistics(const Statistics &s, const char *target) {
 struct StatisticsState {
   Statistics counters; // device and policy are filled in by snapshot()
   std::string device = "reference";
+  bool unifiedMemory = false; // the device's, like its name
 
   Statistics snapshot() const {
     Statistics s = counters;
     s.device = device;
+    s.unifiedMemory = unifiedMemory;
     s.policy = reportedPolicyName();
     return s;
   }
@@ -281,6 +301,16 @@ inline std::uint64_t &currentEpoch() {
 struct RuntimeHooks {
   std::shared_ptr<Session> (*createSession)() = nullptr;
   std::string (*deviceName)(const Session &) = nullptr;
+  // Host storage of a buffer of `bytes` bytes (pinned where the device
+  // allows), or null for plain allocation; *cookie is what freeHost takes.
+  void *(*allocateHost)(std::size_t bytes, void **cookie) = nullptr;
+  void (*freeHost)(void *cookie) = nullptr;
+  // Waits for the device's pending commands on a buffer (before its storage
+  // is freed or replaced).
+  void (*waitForBuffer)(const BufferBase &) = nullptr;
+  // The end of a compute: waits for the queue; `report` false when an
+  // exception is already on its way (then nothing more is thrown).
+  void (*finishCompute)(Session &, bool report) = nullptr;
 };
 inline RuntimeHooks &runtimeHooks() {
   static RuntimeHooks hooks;
@@ -328,6 +358,15 @@ protected:
     host_ = host;
     bytes_ = bytes;
   }
+  // Before the host storage is freed or replaced: the device's commands on
+  // it finish, and the device copy (which may live in that storage) goes.
+  void releaseDevice() noexcept {
+    if (shadow_) {
+      if (auto wait = runtimeHooks().waitForBuffer)
+        wait(*this);
+      shadow_.reset();
+    }
+  }
 
 private:
   friend struct BufferAccess;
@@ -371,15 +410,15 @@ public:
 
   Buffer() { setStorage(nullptr, 0); }
   // n value-initialised elements.
-  explicit Buffer(std::size_t n) : data_(new T[n]()), size_(n) { sync(); }
+  explicit Buffer(std::size_t n) : data_(allocate(n)), size_(n) { sync(); }
   // n copies of value.
-  Buffer(std::size_t n, const T &value) : data_(new T[n]), size_(n) {
+  Buffer(std::size_t n, const T &value) : data_(allocate(n)), size_(n) {
     for (std::size_t i = 0; i < n; ++i)
       data_[i] = value;
     sync();
   }
   Buffer(std::initializer_list<T> values)
-      : data_(new T[values.size()]), size_(values.size()) {
+      : data_(allocate(values.size())), size_(values.size()) {
     std::size_t i = 0;
     for (const T &v : values)
       data_[i++] = v;
@@ -393,6 +432,7 @@ public:
   }
   Buffer &operator=(Buffer &&other) noexcept {
     if (this != &other) {
+      releaseDevice(); // before this buffer's storage goes
       detail::BufferBase::operator=(std::move(other));
       data_ = std::move(other.data_);
       size_ = other.size_;
@@ -402,7 +442,7 @@ public:
   }
   Buffer(const Buffer &) = delete;
   Buffer &operator=(const Buffer &) = delete;
-  ~Buffer() = default;
+  ~Buffer() { releaseDevice(); }
 
   std::size_t size() const { return size_; }
   std::size_t bytes() const { return size_ * sizeof(T); }
@@ -420,9 +460,36 @@ public:
   const T *cend() const { return end(); }
 
 private:
+  // Frees the storage: plain (new[]) or the library's (pinned).
+  struct Release {
+    void *cookie = nullptr;
+    void operator()(T *p) const noexcept {
+      if (cookie)
+        detail::runtimeHooks().freeHost(cookie);
+      else
+        delete[] p;
+    }
+  };
+  using Storage = std::unique_ptr<T[], Release>;
+
+  // n value-initialised elements: from the library in a rewritten program
+  // (pinned host memory where the device has it), else new[].
+  static Storage allocate(std::size_t n) {
+    if (auto pinned = detail::runtimeHooks().allocateHost) {
+      void *cookie = nullptr;
+      if (n > 0 && n <= std::numeric_limits<std::size_t>::max() / sizeof(T))
+        if (void *p = pinned(n * sizeof(T), &cookie)) {
+          T *t = static_cast<T *>(p);
+          for (std::size_t i = 0; i < n; ++i)
+            ::new (static_cast<void *>(t + i)) T();
+          return Storage(t, Release{cookie});
+        }
+    }
+    return Storage(new T[n](), Release{});
+  }
   void sync() { setStorage(data_.get(), size_ * sizeof(T)); }
 
-  std::unique_ptr<T[]> data_;
+  Storage data_;
   std::size_t size_ = 0;
 };
 
@@ -672,10 +739,26 @@ public:
 
   // Runs f(ComputeContext&) in a new epoch: buffers the host may have
   // changed since the last compute are treated as changed.
+  // The device runs asynchronously inside; compute returns when it is done
+  // (and throws an error that a command of f reported on the way).
   template <class F> void compute(F &&f) {
     ++detail::currentEpoch();
     ComputeContext cc(session_);
+    struct End {
+      std::shared_ptr<detail::Session> &session;
+      bool done = false;
+      void finish(bool report) {
+        done = true;
+        if (session && detail::runtimeHooks().finishCompute)
+          detail::runtimeHooks().finishCompute(*session, report);
+      }
+      ~End() {
+        if (!done)
+          finish(false);
+      }
+    } end{session_};
     std::forward<F>(f)(cc);
+    end.finish(true);
   }
 
   // "reference" for the reference execution, "host" for FERRY_DEVICE=host,
