@@ -384,6 +384,36 @@ private:
     return false;
   }
 
+  /// Whether an event of S names its buffer through something S declares
+  /// (`while (…) { auto &to = c ? a : b; h(to); }`): that name does not
+  /// exist before S, so S's lines must go inside it.
+  bool namesDeclaredInside(const Stmt *S, const FlowState &In) const {
+    PointsTo Facts = In.Facts;
+    SourceRange Range = S->getSourceRange();
+    auto Inside = [&](const Decl *D) {
+      SourceLocation L = SM.getExpansionLoc(D->getLocation());
+      return !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(Range.getBegin())) &&
+             !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Range.getEnd()), L);
+    };
+    struct Refs : RecursiveASTVisitor<Refs> {
+      std::vector<const Decl *> Found;
+      bool VisitDeclRefExpr(DeclRefExpr *R) {
+        Found.push_back(R->getDecl());
+        return true;
+      }
+    };
+    for (const HostEvent &E : collectHostEvents(S, Table, Facts, PC.Host)) {
+      if (!E.Buffer)
+        continue;
+      Refs R;
+      R.TraverseStmt(const_cast<Expr *>(E.Buffer));
+      for (const Decl *D : R.Found)
+        if (isa<VarDecl>(D) && !isa<ParmVarDecl>(D) && Inside(D))
+          return true;
+    }
+    return false;
+  }
+
   FlowState hostCode(const Stmt *S, FlowState In, Placement Where,
                      const Stmt *Anchor) {
     std::vector<HostEvent> Events =
@@ -629,12 +659,14 @@ private:
     Finder.TraverseStmt(const_cast<Stmt *>(S));
     bool IsLoop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
                   isa<CXXForRangeStmt>(S);
-    // A loop that may run zero times, or a switch, with an overwrite inside:
-    // walked, so that `hostWrites` sits at the write, on the paths that make
-    // it, rather than before the whole statement.
-    bool OverwriteInside = (IsLoop || isa<SwitchStmt>(S)) &&
-                           hasStateChangeWithoutCopy(S, In);
-    if (!Finder.needsStructure() && !OverwriteInside)
+    // A loop that may run zero times, or a switch, with an overwrite inside
+    // or a buffer named by a reference it declares: walked, so that
+    // `hostWrites` sits at the write, on the paths that make it, and every
+    // line names the buffer where the name exists.
+    bool MustGoInside = (IsLoop || isa<SwitchStmt>(S)) &&
+                        (hasStateChangeWithoutCopy(S, In) ||
+                         namesDeclaredInside(S, In));
+    if (!Finder.needsStructure() && !MustGoInside)
       return hostCode(S, In, Placement::BeforeStmt, S);
 
     if (IsLoop)
