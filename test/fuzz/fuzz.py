@@ -136,7 +136,8 @@ Seed `{seed}`, {programs} programs ({per_file} per file), {mutants} mutants;
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 | {programs} | {failed} | {mismatch} | {rewrite} | {compile} | {crash} | {stderr} | {invalid} | {mutants} | {mcrash} |
 
-Bytes moved, all programs that ran under all three policies:
+Bytes moved, all programs that ran under all three policies (programs where
+the plan moved more than the `kernel` policy: {worse}):
 
 | policy | bytes | relative to naive |
 | --- | --- | --- |
@@ -144,9 +145,36 @@ Bytes moved, all programs that ran under all three policies:
 """
 
 
+def merge(total, part):
+    if total is None:
+        return part
+    for k, v in part["counts"].items():
+        total["counts"][k] = total["counts"].get(k, 0) + v
+    for k in ("programs", "failed_programs", "seconds", "build_seconds", "planned_above_kernel"):
+        total[k] += part[k]
+    for k, v in part["bytes"].items():
+        total["bytes"][k] += v
+    total["failures"] += part["failures"]
+    total["per_program_bytes"].update(part["per_program_bytes"])
+    return total
+
+
 def cmd_campaign(args):
+    """The batch in chunks (results and disk use stay bounded, and progress
+    shows), then the mutants."""
     t0 = time.time()
-    project, summary = driver.batch(args, log)
+    summary = None
+    first, left = args.first, args.programs
+    while left > 0:
+        n = min(left, args.chunk)
+        chunk = argparse.Namespace(**vars(args))
+        chunk.first, chunk.programs = first, n
+        project, part = driver.batch(chunk, log)
+        summary = merge(summary, part)
+        first += n
+        left -= n
+        log("%d/%d programs, %d failing so far, %.0f s" % (
+            summary["programs"], args.programs, summary["failed_programs"], time.time() - t0))
     report_failures(summary)
     if args.reduce and summary["failures"]:
         do_reduce(project, args, summary)
@@ -163,7 +191,8 @@ def cmd_campaign(args):
                          failed=summary["failed_programs"], mismatch=c["mismatch"],
                          rewrite=c["rewrite"], compile=c["compile"], crash=c["crash"],
                          stderr=c["stderr"], invalid=c["invalid"],
-                         mcrash=counts["crash"] + counts["hang"], bytes_rows=rows)
+                         mcrash=counts["crash"] + counts["hang"], bytes_rows=rows,
+                         worse=summary["planned_above_kernel"])
     log(table)
     if args.doc:
         update_doc(args.doc, table)
@@ -213,6 +242,7 @@ def main():
     p.add_argument("--mutants", type=int, default=2000)
     p.add_argument("--generated", type=int, default=50)
     p.add_argument("--samples", default=os.path.join(FERRY_SRC, "samples"))
+    p.add_argument("--chunk", type=int, default=1000, help="programs built at a time")
     p.add_argument("--doc", help="markdown file whose `## Last campaign` section is replaced")
     args = ap.parse_args()
     return {"show": cmd_show, "batch": cmd_batch, "mutate": cmd_mutate,

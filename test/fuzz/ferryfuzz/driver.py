@@ -128,7 +128,7 @@ def tail(text, n=40):
     return "\n".join(errors + lines[-n:])
 
 
-LOCATED = re.compile(r"^[^\s:]+:\d+:\d+: error: ", re.M)
+LOCATED = re.compile(r"^[^\s:]+:\d+:\d+: (fatal )?error: ", re.M)
 
 
 def tool_failure_kind(text):
@@ -329,7 +329,13 @@ def summarise(results, stats, nprog):
         for p, v in per.items():
             if v:
                 bytes_[p] += v[0] + v[1]
+    # Not a failure, but worth a look: the plan moved more than copying
+    # around every dispatch would have.
+    worse = sum(1 for per in stats.values()
+                if per.get("planned") and per.get("kernel") and
+                sum(per["planned"][:2]) > sum(per["kernel"][:2]))
     return {"programs": nprog, "failed_programs": sum(1 for v in results.values() if v),
+            "planned_above_kernel": worse,
             "counts": kinds, "bytes": bytes_,
             "per_program_bytes": {t: {p: (v[0] + v[1] if v else None) for p, v in per.items()}
                                   for t, per in sorted(stats.items())}}

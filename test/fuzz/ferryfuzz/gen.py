@@ -406,12 +406,14 @@ class Gen:
         if not vs:
             return None
         v = self.r.choice(vs)
-        c = self.pick([(4, "elem"), (3, "loop"), (4, "fill"), (1, "fillpart"), (3, "iota"),
+        c = self.pick([(4, "elem"), (1, "data"), (3, "loop"), (4, "fill"), (1, "fillpart"), (3, "iota"),
                        (1, "iotapart"), (3, "copy"), (2, "copyn"), (1, "copypart"),
                        (2, "rangefor")])
         b, e = v.member("begin()"), v.member("end()")
         if c == "elem":
             return Line("%s = %s;" % (v.at(self.index(sc)), self.value(sc)))
+        if c == "data":
+            return Line("%s[%s] = %s;" % (v.member("data()"), self.index(sc), self.value(sc)))
         if c == "loop":
             i = self.fresh("i")
             return Line("for (std::size_t %s = 0; %s < %s; ++%s)\n  %s = (%s + 3 * static_cast<int>(%s)) & %s;"
@@ -612,7 +614,8 @@ class Gen:
     def localbuf(self, sc):
         t = self.fresh("tmp")
         init = self.r.choice(["(%s)" % sc.size, "(%s, %d)" % (sc.size, self.r.randint(0, 9)),
-                              "(%d)" % self.N])
+                              "(%d)" % self.N,
+                              "{%s}" % ", ".join(str(self.r.randint(0, 99)) for _ in range(self.N))])
         sc.views.append(View(t, "&" + t, {t}))
         return Line("ferry::Buffer<int> %s%s;" % (t, init), removable=False)
 

@@ -35,6 +35,8 @@ def candidates(prog):
         for i in range(len(lst)):
             if lst[i].removable:
                 cands.append(("delete", lambda p, si=si, i=i: delete(p, si, i)))
+            if isinstance(lst[i], gen.Compound) and lst[i].kind == "block":
+                cands.append(("flatten", lambda p, si=si, i=i: flatten(p, si, i)))
             for ai in range(len(lst[i].simpler())):
                 cands.append(("simplify", lambda p, si=si, i=i, ai=ai: simplify(p, si, i, ai)))
     # Try halves of long lists first: one test can then remove many lines.
@@ -55,6 +57,13 @@ def delete_many(p, si, idx):
     lst = sites(p)[si]
     for i in sorted(idx, reverse=True):
         del lst[i]
+
+
+def flatten(p, si, i):
+    """`{ ... }` left by an earlier simplification, spliced into its list
+    (a clash of names makes the reference fail to build: not interesting)."""
+    lst = sites(p)[si]
+    lst[i:i + 1] = lst[i].blocks()[0]
 
 
 def simplify(p, si, i, ai):
