@@ -254,6 +254,23 @@ def culprits(project, name, message):
     return tags
 
 
+def solo_rewrites(project, seed, progs):
+    """{tag: (kind, message)} for the programs that `ferry rewrite` rejects
+    or crashes on when each is alone in a file."""
+    solo = os.path.join(project.work, "solo")
+    os.makedirs(solo, exist_ok=True)
+    out = {}
+    for p in progs:
+        src = os.path.join(solo, p.tag + ".cpp")
+        with open(src, "w") as f:
+            f.write(gen.render_file(seed, [p]))
+        rc, o, e = sh([project.ferry, "rewrite", src, "-o", src + ".ferry.cpp", "--", "-std=c++17"],
+                      timeout=RUN_TIMEOUT)
+        if rc != 0:
+            out[p.tag] = (tool_failure_kind(o + e), tail(o + e))
+    return out
+
+
 def batch(args, log):
     """Generates, builds and checks args.programs programs; returns the
     project and the summary dict (also written to <work>/results.json).
@@ -288,10 +305,16 @@ def batch(args, log):
             tags = ["p%d" % i for i in pending[n]]
             bad = project.classify(n)
             if bad and round_ < ROUNDS - 1 and len(tags) > 1:
-                blamed = culprits(project, n, bad[1]) & set(tags)
-                if blamed and blamed != set(tags):
-                    return n, {t: [("build", bad[0], bad[1])] for t in blamed}, {}, \
-                        [i for i in pending[n] if "p%d" % i not in blamed]
+                found = {}
+                if bad[0] in ("rewrite", "crash"):
+                    # The tool stops at some errors (one per file, for some):
+                    # rewriting each program alone finds every failing one.
+                    found = solo_rewrites(project, args.seed, [progs[i] for i in pending[n]])
+                if not found:
+                    found = {t: bad for t in culprits(project, n, bad[1]) & set(tags)}
+                if found and set(found) != set(tags):
+                    return n, {t: [("build",) + tuple(v)] for t, v in found.items()}, {}, \
+                        [i for i in pending[n] if "p%d" % i not in found]
             r, s = check_file(project, n, tags)
             return n, r, s, []
 

@@ -386,13 +386,13 @@ class Gen:
                                                    ", ".join([a.ref for a in args] + scal)))
 
     def scalar(self, sc):
-        c = self.r.randint(0, 4)
+        c = self.r.randint(0, 14)
         if c == 0 and "macro" not in self.avoid:
             if not self.macro:
                 self.macro = "%s_NV" % self.tag.upper()
                 self.globals.append("#define %s %d" % (self.macro, self.r.randint(2, 9)))
             return "%s * %s" % (sc.size, self.macro)
-        if c == 1 and sc.views:
+        if c <= 3 and sc.views:
             v = self.r.choice(sc.views)
             return "%s & 7" % v.at(self.index(sc))
         return self.small(sc)
@@ -754,9 +754,10 @@ class Gen:
                 body.extend(s if isinstance(s, list) else [s])
         if not any("cc.dispatch" in l or "launch" in l or "_sub" in l
                    for s in body for l in s.lines("")):
+            # At the end: a view declared on the way is in scope there.
             d = self.dispatch(sc)
             if d:
-                body.insert(len(body) // 2, d)
+                body.append(d)
         if fn.acc:
             body.append(self.prn("acc", "acc"))
         name = "%s_run" % self.tag
