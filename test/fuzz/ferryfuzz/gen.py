@@ -531,7 +531,7 @@ class Gen:
                 loop = Compound(["while (%s < %s) {" % (w, lim), body, "}"], "while", loopvar=w)
             else:
                 loop = Compound(["do {", body, "} while (%s < %s);" % (w, lim)], "do", loopvar=w)
-            return [Line("int %s = 0;" % w, removable=False), loop]
+            return [Line("int %s = 0;" % w), loop]
         if c == "forever":
             inner = sc.child("loop")
             body = self.block(inner, budget) + [Line("break;", removable=False)]
@@ -583,7 +583,7 @@ class Gen:
         sc.views.append(View(f, "&" + f, u.may | w.may, pair, 0))
         sc.views.append(View(t, "&" + t, u.may | w.may, pair, 1))
         return Line("auto &%s = (%s) ? %s : %s;\nauto &%s = (%s) ? %s : %s;"
-                    % (f, c, u.ref, w.ref, t, c, w.ref, u.ref), removable=False)
+                    % (f, c, u.ref, w.ref, t, c, w.ref, u.ref))
 
     def ptrpair(self, sc):
         uw = self.two_views(sc)
@@ -595,7 +595,7 @@ class Gen:
         sc.views.append(View("(*%s)" % p, p, u.may | w.may, pair, 0))
         sc.views.append(View("(*%s)" % q, q, u.may | w.may, pair, 1))
         sc.pairs.append(("ptr", p, q))
-        return Line("ferry::Buffer<int> *%s = %s, *%s = %s;" % (p, u.ptr, q, w.ptr), removable=False)
+        return Line("ferry::Buffer<int> *%s = %s, *%s = %s;" % (p, u.ptr, q, w.ptr))
 
     def grid(self, sc):
         uw = self.two_views(sc)
@@ -608,8 +608,7 @@ class Gen:
         sc.views.append(View("(*%s[1 - %s])" % (g, cur), "%s[1 - %s]" % (g, cur),
                              u.may | w.may, pair, 1))
         sc.pairs.append(("grid", cur, g))
-        return Line("ferry::Buffer<int> *%s[2] = {%s, %s};\nint %s = 0;" % (g, u.ptr, w.ptr, cur),
-                    removable=False)
+        return Line("ferry::Buffer<int> *%s[2] = {%s, %s};\nint %s = 0;" % (g, u.ptr, w.ptr, cur))
 
     def localbuf(self, sc):
         t = self.fresh("tmp")
@@ -617,7 +616,7 @@ class Gen:
                               "(%d)" % self.N,
                               "{%s}" % ", ".join(str(self.r.randint(0, 99)) for _ in range(self.N))])
         sc.views.append(View(t, "&" + t, {t}))
-        return Line("ferry::Buffer<int> %s%s;" % (t, init), removable=False)
+        return Line("ferry::Buffer<int> %s%s;" % (t, init))
 
     # -- helpers -----------------------------------------------------------------
     def helper_body(self, view, readonly, returns_int):
@@ -652,7 +651,7 @@ class Gen:
                 self.globals_fp.append("static int (*%s)(const ferry::Buffer<int> &, int) = %s;"
                                        % (callee, name))
             r = self.fresh("r")
-            return [Line("int %s = %s(%s, %s);" % (r, callee, v.ref, self.small(sc)), removable=False),
+            return [Line("int %s = %s(%s, %s);" % (r, callee, v.ref, self.small(sc))),
                     self.prn("helper", r)]
         vs = self.writable(sc)
         if not vs:
@@ -746,7 +745,7 @@ class Gen:
         body = []
         if r.random() < 0.5:
             fn.acc = "acc"
-            body.append(Line("int acc = 0;", removable=False))
+            body.append(Line("int acc = 0;"))
         budget = r.randint(4, 10)
         while len(body) < budget:
             s = self.stmt(sc, 4)

@@ -151,7 +151,9 @@ def write_finding(folder, seed, prog, problems, note=""):
     if note:
         head.append("// " + note)
     for pol, kind, detail in problems or []:
-        for i, line in enumerate(str(detail).strip().split("\n")[:8]):
+        lines = str(detail).strip().split("\n")
+        lines = list(dict.fromkeys(l for l in lines if ": error:" in l))[:4] or lines[:8]
+        for i, line in enumerate(lines):
             head.append("// %s %s: %s" % (pol, kind, line) if i == 0 else "//   " + line)
     head.append("// Reproduce: build it with ferry_target_sources and as the reference "
                 "execution; run both with FERRY_DEVICE=cpu FERRY_POLICY=<policy>.")
