@@ -1,7 +1,12 @@
 # cmake -P script behind Ferry's end-to-end tests: runs the reference
 # execution and the rewritten program (on PoCL, under all three policies),
 # requires identical output, and, when expected counts are given, requires
-# the planned run's transfer statistics to equal them exactly.
+# the planned run's transfer statistics to equal them exactly. Every run must
+# also be quiet: anything on standard error (a device compiler's warnings, a
+# runtime message) fails the test. The statistics go to a file, so nothing
+# on standard error is asked for. The OpenCL runs share a PoCL kernel cache
+# made empty for this test, so the first run builds the program and shows
+# whatever the build prints (a cached build prints nothing).
 #
 #   -DREFERENCE=exe -DREWRITTEN=exe -DARGS="a;b" -DWORK_DIR=dir
 #   [-DTO_DEVICE=n -DFROM_DEVICE=n] [-DTO_DEVICE_BYTES=n -DFROM_DEVICE_BYTES=n]
@@ -12,11 +17,16 @@ function(run_program exe policy out_var stats_file)
   set(ENV{FERRY_POLICY} ${policy})
   set(ENV{FERRY_STATS} ${stats_file})
   unset(ENV{FERRY_TRACE})
+  set(ENV{POCL_CACHE_DIR} ${pocl_cache})
   execute_process(COMMAND ${exe} ${ARGS}
     OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc
     WORKING_DIRECTORY ${WORK_DIR})
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "${exe} (FERRY_POLICY=${policy}) failed with ${rc}:\n${out}\n${err}")
+  endif()
+  if(NOT err STREQUAL "")
+    message(FATAL_ERROR "${exe} (FERRY_POLICY=${policy}) wrote to standard "
+      "error, which a run must not:\n${err}")
   endif()
   set(${out_var} "${out}" PARENT_SCOPE)
 endfunction()
@@ -24,6 +34,9 @@ endfunction()
 file(MAKE_DIRECTORY ${WORK_DIR})
 get_filename_component(name ${REWRITTEN} NAME)
 set(stats "${WORK_DIR}/${name}.stats.json")
+set(pocl_cache "${WORK_DIR}/${name}.pocl-cache")
+file(REMOVE_RECURSE ${pocl_cache})
+file(MAKE_DIRECTORY ${pocl_cache})
 
 run_program(${REFERENCE} planned expected "")
 foreach(policy naive kernel planned)

@@ -46,6 +46,9 @@ struct LaunchBuffer {
   // elements than the buffer has: the rest must reach the device first.
   bool partiallyOverwritten = false;
   std::size_t covered = 0; // the most elements any WO argument covers
+  // Passed as ferry::woDeclared: the user promises the kernel overwrites
+  // whatever the host reads later, however few work-items the range has.
+  bool declared = false;
 };
 
 std::vector<LaunchBuffer> launchBuffers(Policy p, const Range &r,
@@ -69,6 +72,7 @@ std::vector<LaunchBuffer> launchBuffers(Policy p, const Range &r,
     if (args[i].access == Access::WO) {
       it->covered = std::max(it->covered, std::min(r.count(), args[i].bound));
       it->partiallyOverwritten = it->covered < args[i].elements;
+      it->declared = it->declared || args[i].declared;
     }
   }
   // The kernel policy copies a partly overwritten buffer out whole after the
@@ -120,9 +124,11 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
     // Under the planned policy the rewriter wrote no copy-in for a WO
     // argument, assuming the kernel overwrites all of it; where it does not
     // and the device copy is stale, the elements left alone come from the
-    // host (see ferry::wo).
+    // host (see ferry::wo). A declared one is the user's promise instead,
+    // and is never copied in (see ferry::woDeclared).
     const bool guarded = policy == Policy::Planned &&
-                         lb.partiallyOverwritten && !lb.buffer->deviceValid();
+                         lb.partiallyOverwritten && !lb.declared &&
+                         !lb.buffer->deviceValid();
     if (lb.in || guarded)
       copyToDevice(s, *lb.buffer);
   }

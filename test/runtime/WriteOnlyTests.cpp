@@ -297,3 +297,106 @@ TEST_CASE("a bounded wo runs on the host device without transfers",
   checkCounts(0, 0, 0, 0);
   CHECK(values(out) == (std::vector<int>{7, 7, 2, 3, 4, 5}));
 }
+
+namespace {
+
+// One column per work-item: the range has `cols` work-items, the buffer
+// rows * cols elements, all of them written. Only FERRY_WO can say so.
+constexpr char columnsSource[] = R"CLC(
+__kernel void fill_columns(__global int *out, int rows, int v) {
+  int x = get_global_id(0), cols = get_global_size(0);
+  for (int r = 0; r < rows; ++r)
+    out[r * cols + x] = v + r * cols + x;
+}
+)CLC";
+
+void fill_columns(ferry::KernelContext kc, int *out, int rows, int v) {
+  for (int r = 0; r < rows; ++r)
+    out[r * kc.maxX + kc.x] = v + r * kc.maxX + kc.x;
+}
+
+constexpr int Rows = 3, Cols = 4;
+
+} // namespace
+
+TEST_CASE("woDeclared is an unbounded, declared wo", "[writeonly]") {
+  ferry::Buffer<int> b(4);
+  CHECK(ferry::woDeclared(b).access() == ferry::Access::WO);
+  CHECK(ferry::woDeclared(b).bound() ==
+        std::numeric_limits<std::size_t>::max());
+  CHECK(ferry::woDeclared(b).declared());
+  CHECK_FALSE(ferry::wo(b).declared());
+  CHECK_FALSE(ferry::wo(b, 2).declared());
+}
+
+TEST_CASE("a declared wo writing a column per work-item is never copied in "
+          "under planned",
+          "[writeonly]") {
+  ferry::Buffer<int> expected = iota(Rows * Cols);
+  ferry::Accelerator referenceAcc;
+  referenceAcc.compute([&](ferry::ComputeContext &cc) {
+    cc.dispatch(fill_columns, ferry::Range(Cols), expected, Rows, 100);
+  });
+  REQUIRE(values(expected)[Rows * Cols - 1] == 100 + Rows * Cols - 1);
+
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<int> out = iota(Rows * Cols);
+  ferry::resetStatistics();
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.launch(columnsSource, "fill_columns", fill_columns, ferry::Range(Cols),
+              ferry::woDeclared(out), Rows, 100);
+    checkCounts(0, 0, 0, 0); // 4 work-items, 12 elements: no copy in
+    CHECK(out.deviceValid());
+    CHECK_FALSE(out.hostValid());
+    cc.fromDeviceIfStale(out);
+  });
+  checkCounts(0, 0, 1, Rows * Cols * I);
+  CHECK(values(out) == values(expected));
+
+  // The same launch as an inferred wo is a partial overwrite, copied in.
+  ferry::Buffer<int> inferred = iota(Rows * Cols);
+  ferry::resetStatistics();
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.launch(columnsSource, "fill_columns", fill_columns, ferry::Range(Cols),
+              ferry::wo(inferred), Rows, 100);
+    cc.fromDeviceIfStale(inferred);
+  });
+  checkCounts(1, Rows * Cols * I, 1, Rows * Cols * I);
+  CHECK(values(inferred) == values(expected));
+}
+
+TEST_CASE("a declared wo under the other policies and devices copies as wo",
+          "[writeonly]") {
+  ferry::Buffer<int> expected = iota(Rows * Cols);
+  ferry::Accelerator referenceAcc;
+  referenceAcc.compute([&](ferry::ComputeContext &cc) {
+    cc.dispatch(fill_columns, ferry::Range(Cols), expected, Rows, 7);
+  });
+  auto run = [&](ferry::Accelerator &acc) {
+    ferry::Buffer<int> out = iota(Rows * Cols);
+    ferry::resetStatistics();
+    acc.compute([&](ferry::ComputeContext &cc) {
+      cc.launch(columnsSource, "fill_columns", fill_columns,
+                ferry::Range(Cols), ferry::woDeclared(out), Rows, 7);
+      cc.fromDeviceIfStale(out);
+    });
+    CHECK(values(out) == values(expected));
+  };
+  SECTION("kernel: copied in, as the whole buffer is copied out") {
+    ScopedPolicy kernel(ferry::Policy::Kernel);
+    run(cpuAccelerator());
+    checkCounts(1, Rows * Cols * I, 1, Rows * Cols * I);
+  }
+  SECTION("naive: every argument in and out") {
+    ScopedPolicy naive(ferry::Policy::Naive);
+    run(cpuAccelerator());
+    checkCounts(1, Rows * Cols * I, 1, Rows * Cols * I);
+  }
+  SECTION("the host device: no transfers") {
+    ScopedEnv device("FERRY_DEVICE", "host");
+    ferry::Accelerator host;
+    run(host);
+    checkCounts(0, 0, 0, 0);
+  }
+}

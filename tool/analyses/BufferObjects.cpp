@@ -200,9 +200,27 @@ ObjectRefs ObjectTable::resolve(const Expr *E, const PointsTo &Facts) const {
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
     return unite(resolve(CO->getTrueExpr(), Facts),
                  resolve(CO->getFalseExpr(), Facts));
+  // `grid[src]` of `Buffer<T> *grid[2] = {&a, &b}`: any of its elements.
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    if (const auto *Array =
+            dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+        Array && isBufferPointerArray(Array->getDecl()->getType())) {
+      auto It = Facts.find(Array->getDecl());
+      if (It == Facts.end())
+        return anyOfType(Element);
+      ObjectRefs R;
+      R.Ids = It->second;
+      return R;
+    }
   if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
     return {};
   return anyOfType(Element);
+}
+
+bool isBufferPointerArray(QualType T) {
+  const auto *Array = T->getAsArrayTypeUnsafe();
+  return Array && Array->getElementType()->isPointerType() &&
+         isBufferType(Array->getElementType()->getPointeeType());
 }
 
 /// The buffer a raw element pointer is taken from: `b.data()`, `b.begin()`,
@@ -516,6 +534,16 @@ private:
 
   void bind(const ValueDecl *D, const Expr *Init) {
     QualType T = D->getType();
+    if (isBufferPointerArray(T)) {
+      // An array of buffer pointers is one name for all its elements.
+      Facts[D].clear();
+      if (const auto *List = dyn_cast<InitListExpr>(Init->IgnoreImplicit()))
+        for (const Expr *Element : List->inits()) {
+          ObjectRefs R = Table.resolve(Element, Facts);
+          Facts[D].insert(R.Ids.begin(), R.Ids.end());
+        }
+      return;
+    }
     if (refersToBuffer(T) && !isBufferType(T)) {
       // `Buffer<T> &r = …` and `Buffer<T> *p = …`: the objects it may name.
       Facts[D] = Table.resolve(Init, Facts).Ids;
@@ -541,10 +569,18 @@ private:
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(S);
         BO && BO->getOpcode() == BO_Assign) {
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      const Expr *LHS = BO->getLHS()->IgnoreParenImpCasts();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS))
         if (DRE->getType()->isPointerType())
           bind(DRE->getDecl(), BO->getRHS());
+      // `grid[i] = &c`: one element changes, so the array may name c too.
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(LHS))
+        if (const auto *Array =
+                dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+            Array && isBufferPointerArray(Array->getDecl()->getType())) {
+          ObjectRefs R = Table.resolve(BO->getRHS(), Facts);
+          Facts[Array->getDecl()].insert(R.Ids.begin(), R.Ids.end());
+        }
       return;
     }
     if (const auto *Call = dyn_cast<CallExpr>(S)) {

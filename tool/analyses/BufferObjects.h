@@ -123,6 +123,9 @@ PointsTo loopHeadFacts(const clang::Stmt *Loop, const ObjectTable &Table,
 /// Joins B into A (the union of each name's targets).
 void joinFacts(PointsTo &A, const PointsTo &B);
 
+/// `Buffer<T> *name[N]`: an array whose elements point to buffers.
+bool isBufferPointerArray(clang::QualType T);
+
 /// data(), begin(), end(), cbegin(), cend() of a buffer, or of a pointer
 /// to one (`p->data()`): calls that hand out the elements.
 bool isBufferElementAccessor(const clang::CXXMemberCallExpr *MC);

@@ -123,15 +123,23 @@ public:
   void walkStmt(const Stmt *S) {
     if (!S)
       return;
+    // Visiting a statement applies the aliasing of its sub-expressions as it
+    // goes (each event sees the facts where it happens); the facts after it
+    // are then applyAliasing's of the whole, from the facts before it, so
+    // that nothing (`(std::swap(p, q), 0)`) is applied twice.
     if (const auto *E = dyn_cast<Expr>(S)) {
+      PointsTo Before = Facts;
       visitValue(E);
+      Facts = std::move(Before);
       applyAliasing(S, Table, Facts);
       return;
     }
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      PointsTo Before = Facts;
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
           visitVarDecl(V);
+      Facts = std::move(Before);
       applyAliasing(S, Table, Facts);
       return;
     }
@@ -648,6 +656,38 @@ private:
     }
   }
 
+  /// `v.begin(), v.end()` (or `p->...` through a pointer) of one named
+  /// container with a size() (a std::vector, a Buffer): all of it,
+  /// `v.size()` elements.
+  static bool wholeContainer(const CXXMemberCallExpr *First,
+                             const CXXMemberCallExpr *Last) {
+    if (!First || !Last || !First->getMethodDecl() || !Last->getMethodDecl() ||
+        !First->getMethodDecl()->getIdentifier() ||
+        !Last->getMethodDecl()->getIdentifier())
+      return false;
+    llvm::StringRef B = First->getMethodDecl()->getName();
+    llvm::StringRef E = Last->getMethodDecl()->getName();
+    if (!((B == "begin" && E == "end") || (B == "cbegin" && E == "cend")))
+      return false;
+    const auto *A = dyn_cast<DeclRefExpr>(
+        First->getImplicitObjectArgument()->IgnoreParenImpCasts());
+    const auto *Z = dyn_cast<DeclRefExpr>(
+        Last->getImplicitObjectArgument()->IgnoreParenImpCasts());
+    if (!A || !Z || A->getDecl() != Z->getDecl())
+      return false;
+    QualType T = A->getType();
+    if (T->isPointerType()) // `p->begin(), p->end()`: p->size() elements
+      T = T->getPointeeType();
+    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition())
+      return false;
+    for (const CXXMethodDecl *M : RD->methods())
+      if (M->getIdentifier() && M->getName() == "size" &&
+          M->getNumParams() == 0)
+        return true;
+    return false;
+  }
+
   void visitStdAlgorithm(const CallExpr *Call, llvm::StringRef Name) {
     unsigned NumArgs = Call->getNumArgs();
     // Whole-range writes: fill(b.begin(), b.end(), v) and friends.
@@ -673,9 +713,10 @@ private:
           dyn_cast<CXXMemberCallExpr>(Call->getArg(0)->IgnoreParenImpCasts());
       const auto *Last =
           dyn_cast<CXXMemberCallExpr>(Call->getArg(1)->IgnoreParenImpCasts());
-      if (isBufferMethod(First, "begin") && isBufferMethod(Last, "end") &&
-          Table.resolve(First->getImplicitObjectArgument(), Facts).Ids ==
-              Table.resolve(Last->getImplicitObjectArgument(), Facts).Ids) {
+      if ((isBufferMethod(First, "begin") && isBufferMethod(Last, "end") &&
+           Table.resolve(First->getImplicitObjectArgument(), Facts).Ids ==
+               Table.resolve(Last->getImplicitObjectArgument(), Facts).Ids) ||
+          wholeContainer(First, Last)) {
         CountOf = First->getImplicitObjectArgument();
         CountedArg = 2;
       }
@@ -775,6 +816,16 @@ private:
         if (LT->isPointerType()) // `p += 2`: pointer arithmetic
           return;
         return visitLValue(BO->getLHS(), Access::ReadWrite);
+      }
+      // `p != &tmp` compares which buffer a pointer names: no element is
+      // touched and no address is kept.
+      if (BO->isComparisonOp() && LT->isPointerType() && refersToBuffer(LT)) {
+        for (const Expr *Side : {BO->getLHS(), BO->getRHS()}) {
+          const auto *UO = dyn_cast<UnaryOperator>(Side->IgnoreParenImpCasts());
+          if (!UO || UO->getOpcode() != UO_AddrOf)
+            visitValue(Side);
+        }
+        return;
       }
       if ((BO->isComparisonOp() ||
            (BO->getOpcode() == BO_Sub && !BO->getType()->isPointerType())) &&

@@ -25,7 +25,7 @@ const ParamAccess *KernelAccessSummary::forParam(unsigned Index) const {
 bool overwritesWholeRange(const ParamAccess &P, int RangeDims) {
   if (P.Declared == DeclaredAccess::WriteOnly)
     return true;
-  return !reads(P.Inferred) && P.WritesCoverRange &&
+  return (!reads(P.Inferred) || P.ReadsOnlyOwnWrites) && P.WritesCoverRange &&
          P.CoverageDims == RangeDims;
 }
 
@@ -558,6 +558,16 @@ public:
     return 0;
   }
 
+  /// `p` of `float *p = out + i;` (p never assigned again): `out + i`.
+  const Expr *pointerInit(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V || !V->isLocalVarDecl() || !V->getInit() ||
+        !V->getType()->isPointerType() || isModified(V))
+      return nullptr;
+    return V->getInit()->IgnoreParenImpCasts();
+  }
+
 private:
   bool rowIsPlane(const Expr *Row) const {
     const auto *Add = dyn_cast<BinaryOperator>(Row);
@@ -637,6 +647,10 @@ struct Coverage {
   /// Dimensions of the index a `< n` guard bounds (the store must use one
   /// of the same dimensions for `n` to bound what it covers).
   int BoundDims = 0;
+  /// The covering store, and the statement every work-item that makes it
+  /// runs to its end (the body, or an `if (in range)` block).
+  const Expr *Store = nullptr;
+  const Stmt *Scope = nullptr;
 };
 
 /// Follows the kernel's straight-line top level, entering `if (in range)`
@@ -660,6 +674,14 @@ private:
   enum class Step { Covered, Continue, Stop };
 
   Step scan(const Stmt *S, Coverage &C) {
+    const Stmt *SavedScope = Scope;
+    Scope = S;
+    Step R = scanScope(S, C);
+    Scope = SavedScope;
+    return R;
+  }
+
+  Step scanScope(const Stmt *S, Coverage &C) {
     if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
       for (const Stmt *Child : CS->body()) {
         Step R = scanOne(Child, C);
@@ -739,14 +761,28 @@ private:
     }
     if (!Target)
       return false;
-    const auto *AS = dyn_cast<ArraySubscriptExpr>(Target->IgnoreParens());
-    if (!AS)
+    const Expr *BaseExpr = nullptr, *IndexExpr = nullptr;
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Target->IgnoreParens())) {
+      BaseExpr = AS->getBase();
+      IndexExpr = AS->getIdx();
+    } else if (const auto *Deref =
+                   dyn_cast<UnaryOperator>(Target->IgnoreParens());
+               Deref && Deref->getOpcode() == UO_Deref) {
+      // `float *p = out + i; *p = v;` (Rodinia nn) stores out[i].
+      const auto *Add = dyn_cast_or_null<BinaryOperator>(
+          Index.pointerInit(Deref->getSubExpr()));
+      if (!Add || Add->getOpcode() != BO_Add)
+        return false;
+      bool LeftPointer = Add->getLHS()->getType()->isPointerType();
+      BaseExpr = LeftPointer ? Add->getLHS() : Add->getRHS();
+      IndexExpr = LeftPointer ? Add->getRHS() : Add->getLHS();
+    }
+    if (!BaseExpr)
       return false;
-    const auto *Base =
-        dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+    const auto *Base = dyn_cast<DeclRefExpr>(BaseExpr->IgnoreParenImpCasts());
     if (!Base || Base->getDecl() != Param)
       return false;
-    int Dims = Index.dims(AS->getIdx());
+    int Dims = Index.dims(IndexExpr);
     if (Dims == 0)
       return false;
     // A `< n` guard on another index does not bound this one.
@@ -754,6 +790,8 @@ private:
       return false;
     C.Covers = true;
     C.Dims = Dims;
+    C.Store = E;
+    C.Scope = Scope;
     return true;
   }
 
@@ -843,7 +881,64 @@ private:
   const FunctionDecl *Kernel;
   const ParmVarDecl *Param;
   LinearIndex Index;
+  const Stmt *Scope = nullptr;
 };
+
+/// `x[i] = 0; for (…) x[i] += …;`: after the covering plain store, every use
+/// of the parameter is an element at the same linear index, inside the
+/// store's scope. Each work-item then reads only what it wrote first, so the
+/// host's contents are never read.
+bool readsOnlyOwnWrites(const FunctionDecl *Kernel, const ParmVarDecl *Param,
+                        const Coverage &C, const SourceManager &SM) {
+  if (!C.Covers || !C.Store || !C.Scope)
+    return false;
+  const Expr *Store = C.Store->IgnoreImplicit()->IgnoreParens();
+  const Expr *Target = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Store);
+      BO && BO->getOpcode() == BO_Assign)
+    Target = BO->getLHS();
+  else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Store);
+           Op && Op->getOperator() == OO_Equal)
+    Target = Op->getArg(0);
+  if (!Target)
+    return false; // `x[i] += …` reads before it stores
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const ParmVarDecl *Param;
+    std::vector<const DeclRefExpr *> Refs;
+    std::map<const DeclRefExpr *, const ArraySubscriptExpr *> Subscripts;
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *AS) {
+      if (const auto *Base =
+              dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+          Base && Base->getDecl() == Param)
+        Subscripts[Base] = AS;
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (Ref->getDecl() == Param)
+        Refs.push_back(Ref);
+      return true;
+    }
+  } U;
+  U.Param = Param;
+  U.TraverseStmt(Kernel->getBody());
+  const auto *StoreSubscript =
+      dyn_cast<ArraySubscriptExpr>(Target->IgnoreParens());
+  LinearIndex Index(Kernel);
+  SourceRange Scope = C.Scope->getSourceRange();
+  for (const DeclRefExpr *Ref : U.Refs) {
+    auto It = U.Subscripts.find(Ref);
+    if (It == U.Subscripts.end())
+      return false; // `p + 1`, `*p`, a helper call: not followed
+    if (It->second == StoreSubscript)
+      continue;
+    SourceLocation L = Ref->getBeginLoc();
+    if (Index.dims(It->second->getIdx()) != C.Dims ||
+        !SM.isBeforeInTranslationUnit(Store->getEndLoc(), L) ||
+        SM.isBeforeInTranslationUnit(Scope.getEnd(), L))
+      return false;
+  }
+  return true;
+}
 
 } // namespace
 
@@ -925,6 +1020,9 @@ KernelAccessSummary analyzeKernelAccess(ASTContext &Ctx,
       PA.WritesCoverRange = C.Covers;
       PA.CoverageBoundParam = C.Covers ? C.BoundParam : -1;
       PA.CoverageDims = C.Covers ? C.Dims : 0;
+      PA.ReadsOnlyOwnWrites =
+          reads(PA.Inferred) &&
+          readsOnlyOwnWrites(Kernel, P, C, Ctx.getSourceManager());
     }
     std::string Name = P->getNameAsString();
     std::string KName = Kernel->getNameAsString();

@@ -29,6 +29,9 @@ struct ParamAccess {
   /// `kc.x`, 2 for `kc.y * kc.maxX + kc.x`, 3 with z. A dispatch over a range
   /// of other dimensionality is not covered.
   int CoverageDims = 0;
+  /// Every element it reads, each work-item stored first (`x[i] = 0;` then
+  /// `x[i] += …`): the reads need nothing from the host.
+  bool ReadsOnlyOwnWrites = false;
   /// Where the first read and first write were seen (for `ferry analyze`).
   clang::SourceLocation FirstRead, FirstWrite;
   /// The expressions that read and write first: the assignment, the

@@ -170,7 +170,10 @@ public:
       const ObjectTable &T = *P.Objects.at(F);
       OS << "\nCompute function " << F->getNameAsString() << " (line "
          << line(F->getLocation()) << ")"
-         << (P.Entries.count(F) ? ", entry" : ", called from compute code")
+         << (P.Entries.count(F)    ? ", entry"
+             : P.Internal.count(F) ? ", called only from compute code: "
+                                     "hands its buffers back where they are"
+                                   : ", called from compute code")
          << "\n";
 
       OS << "  buffers\n";
@@ -358,6 +361,7 @@ public:
           {"name", F->getNameAsString()},
           {"line", line(F->getLocation())},
           {"entry", P.Entries.count(F) != 0},
+          {"internal", P.Internal.count(F) != 0},
           {"calls", std::move(Calls)},
           {"dispatches", std::move(Dispatches)},
           {"helpers", std::move(Helpers)},

@@ -247,6 +247,11 @@ struct FunctionState {
   bool IsKernel = false;
   const ParmVarDecl *KernelContextParam = nullptr;
   std::map<const ValueDecl *, VarInfo> Vars;
+  /// The variables the printed body names: a parameter missing here gets
+  /// `__attribute__((unused))`, since OpenCL C requires parameter names and
+  /// the body may not name one (an expanded pack only counted by
+  /// `sizeof...`, an unnamed C++ parameter) while the host still passes it.
+  std::set<const ValueDecl *> Used;
   std::string Out;
   unsigned Indent = 1;
   /// The source line the next output line corresponds to; 0: unknown.
@@ -830,7 +835,9 @@ std::string Emitter::recordName(const RecordDecl *RD, SourceLocation Loc) {
   Text += "typedef " + std::string(Kw) + Attr + " " + Name + " {\n" + Body +
           "} " + Name + ";\n";
   NeedsOffsetof = true;
-  std::string Check = "sizeof(" + Name + ") == " + std::to_string(Size);
+  // The terms are joined with `&`, not `&&`: clang 15 (PoCL 3.1's) warns
+  // "use of logical '&&' with constant operand" on every OpenCL C build.
+  std::string Check = "(sizeof(" + Name + ") == " + std::to_string(Size) + ")";
   // offsetof is a macro: a template's name (`Vec<float, 3>`) goes through
   // an alias so its comma does not split the argument.
   std::string HostName = hostTypeName(RD);
@@ -842,8 +849,8 @@ std::string Emitter::recordName(const RecordDecl *RD, SourceLocation Loc) {
   std::string HostCheck =
       "sizeof(" + HostName + ") == " + std::to_string(Size);
   for (size_t I = 0; I < Offsets.size(); ++I) {
-    Check += " && FERRY_OFFSETOF(" + Name + ", " + Offsets[I].first +
-             ") == " + std::to_string(Offsets[I].second);
+    Check += " & (FERRY_OFFSETOF(" + Name + ", " + Offsets[I].first +
+             ") == " + std::to_string(Offsets[I].second) + ")";
   }
   unsigned I = 0;
   for (const FieldDecl *FD : RD->fields())
@@ -1140,6 +1147,14 @@ void Emitter::emitFunction(const FunctionDecl *F,
   std::vector<std::string> Params;
   std::vector<const ParmVarDecl *> ParamDecls; // the C++ parameter of each
   std::vector<std::string> Prologue;
+  // Prologue lines declaring a parameter's local copy (a bool kernel
+  // parameter's).
+  struct PrologueLocal {
+    const ParmVarDecl *P;
+    size_t Line;    // index in Prologue
+    size_t NameEnd; // where the declarator's name ends in that line
+  };
+  std::vector<PrologueLocal> PrologueLocals;
   unsigned SpaceIndex = 0;
   if (const auto *M = dyn_cast<CXXMethodDecl>(F);
       M && !M->isStatic() && !IsKernel) {
@@ -1212,8 +1227,13 @@ void Emitter::emitFunction(const FunctionDecl *F,
       }
       if (T->isBooleanType()) {
         // OpenCL forbids bool kernel arguments: the host passes the byte.
-        ParamDecls.push_back(P), Params.push_back("uchar ferry_" + PName);
-        Prologue.push_back("bool " + PName + " = ferry_" + PName + ";");
+        // The byte is read by the local copy; that copy is what may go
+        // unused.
+        ParamDecls.push_back(nullptr), Params.push_back("uchar ferry_" + PName);
+        std::string Local = "bool " + PName;
+        PrologueLocals.push_back(
+            {P, Prologue.size(), IndentWidth + Local.size()});
+        Prologue.push_back(Local + " = ferry_" + PName + ";");
         State.Vars[P] = Info;
         continue;
       }
@@ -1258,15 +1278,25 @@ void Emitter::emitFunction(const FunctionDecl *F,
   std::string File = fileOf(F->getBeginLoc());
   State.CurFile = File;
   State.CurLine = Prologue.empty() ? SigLine + 1 : 0;
-  if (!Prologue.empty()) {
-    for (const std::string &P : Prologue)
-      State.Out += std::string(IndentWidth, ' ') + P + "\n";
+  std::vector<size_t> PrologueAt; // each Prologue line's offset in State.Out
+  for (const std::string &P : Prologue) {
+    PrologueAt.push_back(State.Out.size());
+    State.Out += std::string(IndentWidth, ' ') + P + "\n";
   }
   if (Body)
     compoundBody(Body, false);
   else
     error(F->getLocation(), "function '" + F->getNameAsString() +
                                 "' has no body Ferry can translate");
+  // Parameters (and parameters' local copies) the body never names, so that
+  // the device compiler's -Wunused-parameter / -Wunused-variable stay quiet.
+  const std::string Unused = " __attribute__((unused))";
+  for (size_t I = 0; I < Params.size(); ++I)
+    if (ParamDecls[I] && !State.Used.count(ParamDecls[I]))
+      Params[I] += Unused;
+  for (auto It = PrologueLocals.rbegin(); It != PrologueLocals.rend(); ++It)
+    if (!State.Used.count(It->P))
+      State.Out.insert(PrologueAt[It->Line] + It->NameEnd, Unused);
 
   // The signature (after the body: a pointer return takes its space from
   // the returned expressions).
@@ -1870,8 +1900,10 @@ const VarInfo *Emitter::varInfo(const Expr *E) {
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     auto It = Cur->Vars.find(DRE->getDecl());
-    if (It != Cur->Vars.end())
+    if (It != Cur->Vars.end()) {
+      Cur->Used.insert(DRE->getDecl());
       return &It->second;
+    }
   }
   return nullptr;
 }
@@ -2092,9 +2124,11 @@ std::string Emitter::declRef(const DeclRefExpr *DRE) {
     if (Cur->Poisoned.count(VD))
       return "0";
     auto It = Cur->Vars.find(VD);
-    if (It != Cur->Vars.end())
+    if (It != Cur->Vars.end()) {
+      Cur->Used.insert(VD);
       return It->second.RefPointer ? "*" + It->second.Name
                                    : It->second.Name;
+    }
     if (VD->hasGlobalStorage() && !VD->isStaticLocal()) {
       QualType T = VD->getType();
       if (!T.isConstQualified() && !VD->isConstexpr()) {

@@ -44,6 +44,65 @@ struct DispatchSites : RecursiveASTVisitor<DispatchSites> {
   }
 
 };
+
+/// Planned functions whose every use is a direct call from planned code (no
+/// lambda, no address taken, no call from main): they hand their buffers
+/// back to a planned caller, whose plan goes on through the call, so they
+/// need not make the host copy current on return.
+std::set<const FunctionDecl *>
+internalFunctions(ASTContext &Ctx,
+                  const std::set<const FunctionDecl *> &Planned) {
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const std::set<const FunctionDecl *> *Planned;
+    std::set<const FunctionDecl *> Internal, External;
+    const FunctionDecl *Current = nullptr;
+    const Expr *Callee = nullptr;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+
+    bool TraverseDecl(Decl *D) {
+      const auto *F = dyn_cast_or_null<FunctionDecl>(D);
+      const FunctionDecl *Saved = Current;
+      if (F)
+        Current = F->getDefinition() ? F->getDefinition() : F;
+      RecursiveASTVisitor::TraverseDecl(D);
+      Current = Saved;
+      return true;
+    }
+    bool TraverseLambdaExpr(LambdaExpr *L) {
+      const FunctionDecl *Saved = Current;
+      Current = nullptr; // a call from a lambda is a call from outside
+      RecursiveASTVisitor::TraverseLambdaExpr(L);
+      Current = Saved;
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *Call) {
+      if (Call->getDirectCallee())
+        Callee = Call->getCallee()->IgnoreParenImpCasts();
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl());
+      if (!F)
+        return true;
+      F = F->getDefinition() ? F->getDefinition() : F;
+      if (!Planned->count(F))
+        return true;
+      bool DirectCall = Ref == Callee;
+      if (DirectCall && Current && Planned->count(Current))
+        Internal.insert(F);
+      else
+        External.insert(F);
+      return true;
+    }
+  } Find;
+  Find.Planned = &Planned;
+  Find.TraverseDecl(Ctx.getTranslationUnitDecl());
+  std::set<const FunctionDecl *> Result;
+  for (const FunctionDecl *F : Find.Internal)
+    if (!Find.External.count(F))
+      Result.insert(F);
+  return Result;
+}
 } // namespace
 
 ProgramPlan planProgram(ASTContext &Ctx) {
@@ -56,12 +115,22 @@ ProgramPlan planProgram(ASTContext &Ctx) {
     P.KernelGraphs.push_back(kernelReachableGraph(K));
     P.Kernels[K] = analyzeKernelAccess(Ctx, K, Pointers);
   }
+  // Every function between a compute function and a dispatch is host code
+  // to plan: one that only calls a dispatching helper still reads and writes
+  // buffers on the host between those calls.
   for (const FunctionDecl *C : P.Model.ComputeFunctions) {
     P.ComputeGraphs.push_back(computeReachableGraph(C));
     P.Planned.insert(C);
-    for (const FunctionDecl *F : P.ComputeGraphs.back().Functions)
+    const ReachableGraph &G = P.ComputeGraphs.back();
+    for (const FunctionDecl *F : G.Functions)
       if (dispatchesDirectly(F))
         P.Planned.insert(F);
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (const CallEdge &E : G.Calls)
+        if (P.Planned.count(E.Callee) && !P.Planned.count(E.Caller))
+          Grew = P.Planned.insert(E.Caller).second || Grew;
+    }
   }
 
   DispatchSites Sites;
@@ -83,6 +152,7 @@ ProgramPlan planProgram(ASTContext &Ctx) {
     for (auto [Site, Callee] : directCalls(F))
       if (P.Planned.count(Callee))
         P.Entries.erase(Callee);
+  P.Internal = internalFunctions(Ctx, P.Planned);
 
   PlanningContext PC{Ctx, P.Kernels, Host, P.Planned};
   SourceManager &SM = Ctx.getSourceManager();
@@ -112,7 +182,8 @@ ProgramPlan planProgram(ASTContext &Ctx) {
     PointsTo Facts = Table->entryPointsTo();
     P.Events[F] = collectHostEvents(F->getBody(), *Table, Facts, Host);
     P.Objects[F] = Table;
-    P.Functions.push_back(planFunction(PC, F, P.Entries.count(F) != 0));
+    P.Functions.push_back(planFunction(PC, F, P.Entries.count(F) != 0,
+                                       P.Internal.count(F) != 0));
   }
   return P;
 }

@@ -27,6 +27,9 @@ struct ProgramPlan {
   std::set<const clang::FunctionDecl *> Planned;
   /// Planned functions no planned function calls: where a compute starts.
   std::set<const clang::FunctionDecl *> Entries;
+  /// Planned functions called only from planned functions: they leave each
+  /// buffer where its latest copy is, for the caller's plan to go on from.
+  std::set<const clang::FunctionDecl *> Internal;
   /// One per planned function defined in the main file, in source order.
   std::vector<FunctionPlan> Functions;
   /// Host events per planned function (for `ferry analyze`).

@@ -7,6 +7,7 @@
 #include "plan/Validity.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
@@ -102,15 +103,21 @@ private:
 
 class Planner {
 public:
-  Planner(PlanningContext &PC, const FunctionDecl *F, bool Entry)
-      : PC(PC), Ctx(PC.Ctx), SM(Ctx.getSourceManager()), F(F), Table(F) {
+  Planner(PlanningContext &PC, const FunctionDecl *F, bool Entry,
+          bool Internal)
+      : PC(PC), Ctx(PC.Ctx), SM(Ctx.getSourceManager()), F(F), Table(F),
+        SyncsAtExit(!Internal) {
     Plan.Function = F;
     Plan.Context = F->getParamDecl(0)->getNameAsString();
     Start.Objects.resize(Table.objects().size());
+    // From Accelerator::compute the host holds everything and the device
+    // nothing (a new epoch); from a planned caller, only the run-time state
+    // knows.
     for (const BufferObject &O : Table.objects())
       if (O.callerVisible())
-        Start.Objects[O.Id].Device =
-            Entry ? Validity::Stale : Validity::Unknown;
+        Start.Objects[O.Id] =
+            Entry ? CopyState{Validity::Valid, Validity::Stale}
+                  : CopyState{Validity::Unknown, Validity::Unknown};
     Start.Facts = Table.entryPointsTo();
   }
 
@@ -136,17 +143,33 @@ private:
     return SM.getExpansionLineNumber(L);
   }
 
+  /// `E` as the file spells it (a macro at either end kept as written), or
+  /// "" when it lies inside a macro's body and has no spelling of its own.
   std::string text(const Expr *E) const {
-    CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
-    if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
+    CharSourceRange R = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+        Ctx.getLangOpts());
+    if (R.isInvalid())
       return "";
     return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
   }
 
   /// How to name the buffer `Refs` in an inserted line at a use site.
+  /// The runtime's calls take a buffer, so one named through a pointer
+  /// (`&b`, `p`, `grid[i]`) is spelled as the buffer it points to.
   std::string spelling(const Expr *Site, const ObjectRefs &Refs) const {
     if (Site) {
-      std::string T = text(Site);
+      const Expr *E = Site->IgnoreParenImpCasts();
+      if (const auto *UO = dyn_cast<UnaryOperator>(E);
+          UO && UO->getOpcode() == UO_AddrOf)
+        E = UO->getSubExpr()->IgnoreParenImpCasts();
+      else if (!E->getType()->isPointerType())
+        E = Site;
+      std::string T = text(E);
+      if (!T.empty() && E->getType()->isPointerType())
+        T = isa<DeclRefExpr, MemberExpr, ArraySubscriptExpr, CallExpr>(E)
+                ? "*" + T
+                : "*(" + T + ")";
       if (!T.empty())
         return T;
     }
@@ -164,6 +187,14 @@ private:
                   "Ferry needs a transfer here but cannot name the buffer in "
                   "source; bind it to a reference outside any macro");
       return;
+    }
+    // The same line again at the same place (`std::copy(p->begin(),
+    // p->end(), …)` reads through one name twice) would do nothing.
+    if (!Plan.Transfers.empty()) {
+      const Transfer &Last = Plan.Transfers.back();
+      if (Last.Kind == Kind && Last.Where == Where && Last.Anchor == Anchor &&
+          Last.Buffer == Buffer)
+        return;
     }
     Transfer T;
     T.Kind = Kind;
@@ -206,11 +237,14 @@ private:
   void requireDevice(FlowState &S, const ObjectRefs &R, std::string Name,
                      Placement Where, const Stmt *Anchor,
                      const std::string &Why) {
+    // A need the loop itself satisfies first on every path (a kernel that
+    // overwrites the buffer earlier in the iteration) is no reason to copy
+    // before the loop.
+    if (all(S, R, &CopyState::Device, Validity::Valid))
+      return;
     note(&LoopEffects::DeviceNeeds, R.Ids);
     if (!R.single())
       note(&LoopEffects::AmbiguousNeeds, R.Ids);
-    if (all(S, R, &CopyState::Device, Validity::Valid))
-      return;
     bool Static = R.single() && all(S, R, &CopyState::Device, Validity::Stale);
     emit(Static ? TransferKind::ToDevice : TransferKind::ToDeviceIfStale,
          std::move(Name), R.Ids, Where, Anchor,
@@ -222,11 +256,11 @@ private:
   void requireHost(FlowState &S, const ObjectRefs &R, std::string Name,
                    Placement Where, const Stmt *Anchor,
                    const std::string &Why) {
+    if (all(S, R, &CopyState::Host, Validity::Valid))
+      return;
     note(&LoopEffects::HostNeeds, R.Ids);
     if (!R.single())
       note(&LoopEffects::AmbiguousNeeds, R.Ids);
-    if (all(S, R, &CopyState::Host, Validity::Valid))
-      return;
     bool Static = R.single() && all(S, R, &CopyState::Host, Validity::Stale);
     emit(Static ? TransferKind::FromDevice : TransferKind::FromDeviceIfStale,
          std::move(Name), R.Ids, Where, Anchor,
@@ -263,7 +297,8 @@ private:
     if (Count.empty()) // from a macro: plan it as any other write
       return false;
     if (E.WrittenCountOf)
-      Count += ".size()";
+      Count += E.WrittenCountOf->getType()->isPointerType() ? "->size()"
+                                                            : ".size()";
     note(&LoopEffects::HostWrites, Table.withAliases(E.Targets.Ids));
     emit(TransferKind::HostWritesFirst, Name, E.Targets.Ids, Where, Anchor,
          "line " + std::to_string(Line) + ": the host writes the first " +
@@ -307,10 +342,59 @@ private:
     return Args;
   }
 
+  /// Whether `E`, inside `S`, may be skipped when S runs: a branch of `?:`,
+  /// the right side of `&&` or `||`, the body of a loop or an if.
+  bool conditionalWithin(const Expr *E, const Stmt *S) const {
+    DynTypedNode Node = DynTypedNode::create(*E);
+    while (const Stmt *Child = Node.get<Stmt>()) {
+      if (Child == S)
+        return false;
+      DynTypedNodeList Parents = Ctx.getParents(Node);
+      if (Parents.empty())
+        return true;
+      Node = Parents[0];
+      const Stmt *Parent = Node.get<Stmt>();
+      if (!Parent)
+        return !Node.get<Decl>(); // a declaration's initialiser runs
+      if (isa<IfStmt>(Parent) || isa<ForStmt>(Parent) ||
+          isa<WhileStmt>(Parent) || isa<DoStmt>(Parent) ||
+          isa<CXXForRangeStmt>(Parent) || isa<SwitchStmt>(Parent) ||
+          isa<AbstractConditionalOperator>(Parent))
+        return true;
+      if (const auto *BO = dyn_cast<BinaryOperator>(Parent);
+          BO && BO->isLogicalOp() && BO->getRHS() == Child)
+        return true;
+    }
+    return false;
+  }
+
+  /// A write that makes the host copy the newer one without copying first
+  /// (a whole overwrite, or a run-time count from the start) tells the
+  /// runtime so where it happens: only where it happens on every path.
+  static bool changesStateWithoutCopy(const HostEvent &E) {
+    return E.Kind == HostEventKind::Access && writes(E.Mode) &&
+           (E.Overwrites || E.WrittenCount || E.WrittenCountOf);
+  }
+
+  bool hasStateChangeWithoutCopy(const Stmt *S, const FlowState &In) const {
+    PointsTo Facts = In.Facts;
+    for (const HostEvent &E : collectHostEvents(S, Table, Facts, PC.Host))
+      if (changesStateWithoutCopy(E))
+        return true;
+    return false;
+  }
+
   FlowState hostCode(const Stmt *S, FlowState In, Placement Where,
                      const Stmt *Anchor) {
     std::vector<HostEvent> Events =
         collectHostEvents(S, Table, In.Facts, PC.Host);
+    // Placed at `Anchor`, before all of S: a write S may skip is planned as
+    // a partial one (copy back first), never as an overwrite.
+    for (HostEvent &E : Events)
+      if (changesStateWithoutCopy(E) && E.Site && conditionalWithin(E.Site, S)) {
+        E.Overwrites = false;
+        E.WrittenCount = E.WrittenCountOf = nullptr;
+      }
     std::set<const Expr *> Handed = handedOver(S);
     std::set<ObjectId> HandedIds;
     for (const HostEvent &E : Events) {
@@ -341,10 +425,9 @@ private:
         }
         break;
       case HostEventKind::Access:
+        // A planned callee copies what it needs itself, guarded by the
+        // run-time state, which every host write so far has kept current.
         if (E.Site && Handed.count(E.Site)) {
-          requireHost(In, E.Targets, Name, Where, Anchor,
-                      "`" + Name + "` is handed to a compute function at line " +
-                          std::to_string(L));
           HandedIds.insert(E.Targets.Ids.begin(), E.Targets.Ids.end());
           break;
         }
@@ -362,13 +445,13 @@ private:
         break;
       }
     }
-    // The callee leaves its buffers valid on the host and perhaps on the
-    // device; only the run-time state knows which.
+    // The callee leaves each buffer wherever its latest copy is; only the
+    // run-time state knows where.
     if (!HandedIds.empty()) {
       note(&LoopEffects::HostWrites, Table.withAliases(HandedIds));
       note(&LoopEffects::DeviceWrites, Table.withAliases(HandedIds));
       for (ObjectId Id : Table.withAliases(HandedIds))
-        In.Objects[Id].Device = Validity::Unknown;
+        In.Objects[Id] = {Validity::Unknown, Validity::Unknown};
     }
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
@@ -456,7 +539,9 @@ private:
       else if (!writes(PA->Inferred))
         LA.Wrapper = "ro";
       else if (Overwrites)
-        LA.Wrapper = "wo";
+        // Declared: the user's promise, never copied in under planned.
+        LA.Wrapper = PA->Declared == DeclaredAccess::WriteOnly ? "woDeclared"
+                                                               : "wo";
       else
         LA.Wrapper = "rw";
       if (LA.Wrapper == "wo" && PA->Declared != DeclaredAccess::WriteOnly &&
@@ -481,9 +566,29 @@ private:
   }
 
   // --- exits -----------------------------------------------------------------
+  /// A buffer parameter (or a member of one) reached only through const.
+  static bool isConstObject(const BufferObject &O) {
+    const ValueDecl *D = O.Kind == ObjectKind::ParameterMember ? O.Base : O.Decl;
+    if (!D)
+      return false;
+    QualType T = D->getType();
+    if (T->isReferenceType())
+      T = T.getNonReferenceType();
+    else if (T->isPointerType())
+      T = T->getPointeeType();
+    else
+      return false;
+    return T.isConstQualified();
+  }
+
   void exitCopies(FlowState &S, Placement Where, const Stmt *Anchor) {
+    if (!SyncsAtExit)
+      return;
     for (const BufferObject &O : Table.objects()) {
-      if (!O.callerVisible())
+      // Nothing writes through a const parameter: its host copy is current
+      // (a kernel writing the same buffer through another name syncs it
+      // under that name).
+      if (!O.callerVisible() || isConstObject(O))
         continue;
       ObjectRefs R;
       R.Ids = {O.Id};
@@ -522,11 +627,17 @@ private:
 
     StructureFinder Finder(PC.Planned);
     Finder.TraverseStmt(const_cast<Stmt *>(S));
-    if (!Finder.needsStructure())
+    bool IsLoop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+                  isa<CXXForRangeStmt>(S);
+    // A loop that may run zero times, or a switch, with an overwrite inside:
+    // walked, so that `hostWrites` sits at the write, on the paths that make
+    // it, rather than before the whole statement.
+    bool OverwriteInside = (IsLoop || isa<SwitchStmt>(S)) &&
+                           hasStateChangeWithoutCopy(S, In);
+    if (!Finder.needsStructure() && !OverwriteInside)
       return hostCode(S, In, Placement::BeforeStmt, S);
 
-    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
-        isa<CXXForRangeStmt>(S))
+    if (IsLoop)
       return walkLoop(S, In);
     if (const auto *Switch = dyn_cast<SwitchStmt>(S))
       return walkSwitch(Switch, In);
@@ -789,13 +900,16 @@ private:
   std::vector<JumpTargets *> Jumps;
   std::vector<LoopEffects *> Effects;
   std::set<ObjectId> InScope;
+  /// Whether the host copy of every caller-visible buffer is made current
+  /// on return (see planFunction).
+  bool SyncsAtExit;
 };
 
 } // namespace
 
 FunctionPlan planFunction(PlanningContext &PC, const FunctionDecl *F,
-                          bool Entry) {
-  return Planner(PC, F, Entry).run();
+                          bool Entry, bool Internal) {
+  return Planner(PC, F, Entry, Internal).run();
 }
 
 } // namespace ferry

@@ -27,8 +27,13 @@ struct PlanningContext {
 
 /// Plans `F`. `Entry` is true when no planned function calls F, so on entry
 /// the device holds nothing of this call's (the runtime starts a new epoch
-/// in Accelerator::compute). Reports unsupported code as errors.
+/// in Accelerator::compute). `Internal` is true when only planned functions
+/// call F: it then starts knowing nothing of its buffers (its callers copy
+/// nothing for it) and returns them wherever their latest copy is, and the
+/// caller's plan goes on from the run-time state. Otherwise F makes the host
+/// copy of every buffer its caller can reach current before it returns.
+/// Reports unsupported code as errors.
 FunctionPlan planFunction(PlanningContext &PC, const clang::FunctionDecl *F,
-                          bool Entry);
+                          bool Entry, bool Internal);
 
 } // namespace ferry

@@ -236,9 +236,12 @@ private:
     return true;
   }
 
+  /// The text of `E` as the file spells it, macros unexpanded.
   std::string sourceText(const Expr *E) const {
     return Lexer::getSourceText(
-               CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO)
+               Lexer::makeFileCharRange(
+                   CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO),
+               SM, LO)
         .str();
   }
 
@@ -259,24 +262,30 @@ private:
                      D.OpenCLName + "\", ",
                  /*InsertAfter=*/true);
     for (const LaunchArgument &A : D.Arguments) {
-      if (A.Arg->getBeginLoc().isMacroID() || A.Arg->getEndLoc().isMacroID()) {
+      if (A.Wrapper.empty() && A.CastTo.empty())
+        continue; // passed as written
+      // `n * NVAR` with a macro at either end still has a place in the file
+      // before and after it; only an argument that is part of a macro's
+      // body has none.
+      CharSourceRange File = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(A.Arg->getSourceRange()), SM, LO);
+      if (File.isInvalid()) {
         reportError(Ctx, SM.getExpansionLoc(A.Arg->getBeginLoc()),
-                    "a dispatch argument from a macro expansion cannot be "
-                    "rewritten");
+                    "this dispatch argument comes from inside a macro "
+                    "expansion, so Ferry cannot wrap it; pass a variable "
+                    "or a whole macro instead");
         return false;
       }
-      SourceLocation End =
-          Lexer::getLocForEndOfToken(A.Arg->getEndLoc(), 0, SM, LO);
+      SourceLocation Begin = File.getBegin(), End = File.getEnd();
       if (!A.Wrapper.empty()) {
-        R.InsertText(A.Arg->getBeginLoc(), "ferry::" + A.Wrapper + "(", true);
+        R.InsertText(Begin, "ferry::" + A.Wrapper + "(", true);
         R.InsertText(End,
                      A.CoverageBound
                          ? ", " + sourceText(A.CoverageBound) + ")"
                          : std::string(")"),
                      true);
       } else if (!A.CastTo.empty()) {
-        R.InsertText(A.Arg->getBeginLoc(), "static_cast<" + A.CastTo + ">(",
-                     true);
+        R.InsertText(Begin, "static_cast<" + A.CastTo + ">(", true);
         R.InsertText(End, ")", true);
       }
     }

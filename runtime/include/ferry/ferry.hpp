@@ -435,21 +435,25 @@ public:
   static constexpr std::size_t unbounded =
       std::numeric_limits<std::size_t>::max();
 
-  BufferArg(const Buffer<Element> &b, Access a, std::size_t bound = unbounded)
+  BufferArg(const Buffer<Element> &b, Access a, std::size_t bound = unbounded,
+            bool declared = false)
       : buffer_(const_cast<Buffer<Element> *>(&b)), access_(a),
-        bound_(bound) {}
+        bound_(bound), declared_(declared) {}
 
   Buffer<Element> &buffer() const { return *buffer_; }
   Access access() const { return access_; }
   // For a WO argument, the kernel writes elements [0, min(range count,
   // bound())); unbounded when the rewriter gave no bound.
   std::size_t bound() const { return bound_; }
+  // A WO argument the user declared FERRY_WO (see ferry::woDeclared).
+  bool declared() const { return declared_; }
   T *data() const { return buffer_->data(); }
 
 private:
   Buffer<Element> *buffer_;
   Access access_;
   std::size_t bound_;
+  bool declared_;
 };
 
 template <class T> BufferArg<T> ro(Buffer<T> &b) {
@@ -476,6 +480,19 @@ template <class T> BufferArg<const T> ro(const Buffer<T> &b) {
 // When covered >= b.size() nothing is copied in under any policy.
 template <class T> BufferArg<T> wo(Buffer<T> &b) {
   return BufferArg<T>(b, Access::WO);
+}
+// A write-only argument the user declared FERRY_WO, the form the rewriter
+// emits for such a parameter whatever the analysis inferred. FERRY_WO is the
+// user's promise that the kernel overwrites every element the host reads
+// afterwards, wherever the range leaves elements alone (a work-item that
+// writes a column or a block covers more than one element). So:
+//  * FERRY_POLICY=planned: never copied in, whatever the range covers.
+//  * FERRY_POLICY=kernel: as wo(b) (copied in when the range covers fewer
+//    elements than b has, since the whole buffer is copied out after).
+//  * FERRY_POLICY=naive, the host device and the reference execution: as
+//    wo(b).
+template <class T> BufferArg<T> woDeclared(Buffer<T> &b) {
+  return BufferArg<T>(b, Access::WO, BufferArg<T>::unbounded, true);
 }
 template <class T, class BoundIntegral,
           std::enable_if_t<std::is_integral<BoundIntegral>::value, int> = 0>
@@ -547,6 +564,7 @@ struct LaunchArg {
   std::size_t size;     // a scalar's size
   std::size_t elements; // a buffer's element count
   std::size_t bound;    // a buffer's bound (see ferry::wo); max: none
+  bool declared;        // a buffer passed as ferry::woDeclared
 };
 
 template <class A> LaunchArg packLaunchArg(A &arg) {
@@ -554,16 +572,17 @@ template <class A> LaunchArg packLaunchArg(A &arg) {
   constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
   if constexpr (IsBufferArg<D>::value) {
     return LaunchArg{&arg.buffer(), arg.access(),       nullptr,
-                     0,             arg.buffer().size(), arg.bound()};
+                     0,             arg.buffer().size(), arg.bound(),
+                     arg.declared()};
   } else if constexpr (IsBuffer<D>::value) {
     // An unwrapped buffer: assume the kernel reads and writes it.
-    return LaunchArg{&arg, Access::RW, nullptr, 0, arg.size(), none};
+    return LaunchArg{&arg, Access::RW, nullptr, 0, arg.size(), none, false};
   } else {
     static_assert(std::is_trivially_copyable<D>::value,
                   "a scalar kernel argument must be trivially copyable");
     static_assert(!std::is_pointer<D>::value,
                   "pass buffers to kernels as ferry::Buffer, not pointers");
-    return LaunchArg{nullptr, Access::Unused, &arg, sizeof(D), 0, none};
+    return LaunchArg{nullptr, Access::Unused, &arg, sizeof(D), 0, none, false};
   }
 }
 

@@ -11,7 +11,7 @@ typedef struct Pixel {
   uchar g;
   uchar b;
 } Pixel;
-typedef char ferry_check_Pixel[(sizeof(Pixel) == 3 && FERRY_OFFSETOF(Pixel, r) == 0 && FERRY_OFFSETOF(Pixel, g) == 1 && FERRY_OFFSETOF(Pixel, b) == 2) ? 1 : -1];
+typedef char ferry_check_Pixel[((sizeof(Pixel) == 3) & (FERRY_OFFSETOF(Pixel, r) == 0) & (FERRY_OFFSETOF(Pixel, g) == 1) & (FERRY_OFFSETOF(Pixel, b) == 2)) ? 1 : -1];
 
 #line 38 "@FERRY_SOURCE_ROOT@/samples/mandelbrot/mandelbrot.cpp"
 __kernel void escape(__global int* iters, long x0, long y0, long step_,

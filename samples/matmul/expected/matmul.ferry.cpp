@@ -53,7 +53,7 @@ FERRY_COMPUTE void matmul(ferry::ComputeContext &cc, ferry::Buffer<float> &a,
                           int m, int k, int n) {
   cc.toDevice(a); // ferry: kernel `multiply` (line 37) reads `a`; the device copy is stale
   cc.toDeviceIfStale(b); // ferry: kernel `multiply` (line 37) reads `b`; the device copy may be stale
-  cc.launch(::ferry_opencl_program, "multiply", multiply, ferry::Range(n, m), ferry::ro(a), ferry::ro(b), ferry::wo(c), k);
+  cc.launch(::ferry_opencl_program, "multiply", multiply, ferry::Range(n, m), ferry::ro(a), ferry::ro(b), ferry::woDeclared(c), k);
   cc.fromDeviceIfStale(a); // ferry: `a` goes back to the caller; the device may hold a newer copy
   cc.fromDeviceIfStale(b); // ferry: `b` goes back to the caller; the device may hold a newer copy
   cc.fromDeviceIfStale(c); // ferry: `c` goes back to the caller; the device may hold a newer copy

@@ -15,7 +15,7 @@ typedef struct Body {
   float vz;
   float mass;
 } Body;
-typedef char ferry_check_Body[(sizeof(Body) == 28 && FERRY_OFFSETOF(Body, x) == 0 && FERRY_OFFSETOF(Body, y) == 4 && FERRY_OFFSETOF(Body, z) == 8 && FERRY_OFFSETOF(Body, vx) == 12 && FERRY_OFFSETOF(Body, vy) == 16 && FERRY_OFFSETOF(Body, vz) == 20 && FERRY_OFFSETOF(Body, mass) == 24) ? 1 : -1];
+typedef char ferry_check_Body[((sizeof(Body) == 28) & (FERRY_OFFSETOF(Body, x) == 0) & (FERRY_OFFSETOF(Body, y) == 4) & (FERRY_OFFSETOF(Body, z) == 8) & (FERRY_OFFSETOF(Body, vx) == 12) & (FERRY_OFFSETOF(Body, vy) == 16) & (FERRY_OFFSETOF(Body, vz) == 20) & (FERRY_OFFSETOF(Body, mass) == 24)) ? 1 : -1];
 
 #line 41 "@FERRY_SOURCE_ROOT@/samples/nbody/nbody.cpp"
 __kernel void accelerate(__global Body* bodies, int n, float dt,

@@ -10,7 +10,7 @@ typedef struct Pair {
   int key;
   float value;
 } Pair;
-typedef char ferry_check_Pair[(sizeof(Pair) == 8 && FERRY_OFFSETOF(Pair, key) == 0 && FERRY_OFFSETOF(Pair, value) == 4) ? 1 : -1];
+typedef char ferry_check_Pair[((sizeof(Pair) == 8) & (FERRY_OFFSETOF(Pair, key) == 0) & (FERRY_OFFSETOF(Pair, value) == 4)) ? 1 : -1];
 
 #line 13 "@FERRY_SOURCE_ROOT@/test/emit/golden/buffers.cpp"
 __kernel void scatter(__global const Pair* in, __global float* values,

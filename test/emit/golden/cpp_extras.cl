@@ -10,14 +10,14 @@ typedef struct ns__V {
   float x;
   float y;
 } ns__V;
-typedef char ferry_check_ns__V[(sizeof(ns__V) == 8 && FERRY_OFFSETOF(ns__V, x) == 0 && FERRY_OFFSETOF(ns__V, y) == 4) ? 1 : -1];
+typedef char ferry_check_ns__V[((sizeof(ns__V) == 8) & (FERRY_OFFSETOF(ns__V, x) == 0) & (FERRY_OFFSETOF(ns__V, y) == 4)) ? 1 : -1];
 
 #line 17 "@FERRY_SOURCE_ROOT@/test/emit/golden/cpp_extras.cpp"
 typedef union ns__Bits {
   float f;
   uint u;
 } ns__Bits;
-typedef char ferry_check_ns__Bits[(sizeof(ns__Bits) == 4 && FERRY_OFFSETOF(ns__Bits, f) == 0 && FERRY_OFFSETOF(ns__Bits, u) == 0) ? 1 : -1];
+typedef char ferry_check_ns__Bits[((sizeof(ns__Bits) == 4) & (FERRY_OFFSETOF(ns__Bits, f) == 0) & (FERRY_OFFSETOF(ns__Bits, u) == 0)) ? 1 : -1];
 
 #line 21 "@FERRY_SOURCE_ROOT@/test/emit/golden/cpp_extras.cpp"
 typedef char ns__Sign;
@@ -27,7 +27,7 @@ enum { ns__Neg = -1, ns__Zero = 0, ns__Pos = 1 };
 typedef struct Arr__int__3 {
   int d[3];
 } Arr__int__3;
-typedef char ferry_check_Arr__int__3[(sizeof(Arr__int__3) == 12 && FERRY_OFFSETOF(Arr__int__3, d) == 0) ? 1 : -1];
+typedef char ferry_check_Arr__int__3[((sizeof(Arr__int__3) == 12) & (FERRY_OFFSETOF(Arr__int__3, d) == 0)) ? 1 : -1];
 
 #line 15 "@FERRY_SOURCE_ROOT@/test/emit/golden/cpp_extras.cpp"
 ns__V ns__operator_plus(ns__V a, ns__V b) { return (ns__V){a.x + b.x, a.y + b.y}; }
@@ -35,16 +35,18 @@ ns__V ns__operator_plus(ns__V a, ns__V b) { return (ns__V){a.x + b.x, a.y + b.y}
 #line 16 "@FERRY_SOURCE_ROOT@/test/emit/golden/cpp_extras.cpp"
 ns__V ns__operator_times(ns__V a, float s) { return (ns__V){a.x * s, a.y * s}; }
 
-#line 23 "@FERRY_SOURCE_ROOT@/test/emit/golden/cpp_extras.cpp"
-__kernel void ns__scaleAdd(__global ns__V* v, int unused) {
+#line 22 "@FERRY_SOURCE_ROOT@/test/emit/golden/cpp_extras.cpp"
+__kernel void ns__scaleAdd(__global ns__V* v,
+                           int unused __attribute__((unused))) {
   v[(int)get_global_id(0)] = ns__operator_plus(v[(int)get_global_id(0)], ns__operator_times(v[(int)get_global_id(0)], 2.0f));
 }
 
 #line 31 "@FERRY_SOURCE_ROOT@/test/emit/golden/cpp_extras.cpp"
 int sq__int(int v) { return v * v; }
 
-#line 32 "@FERRY_SOURCE_ROOT@/test/emit/golden/cpp_extras.cpp"
-int count___int__float_(int ts, float ts_1) {
+#line 31 "@FERRY_SOURCE_ROOT@/test/emit/golden/cpp_extras.cpp"
+int count___int__float_(int ts __attribute__((unused)),
+                        float ts_1 __attribute__((unused))) {
   return (int)(2UL);
 }
 

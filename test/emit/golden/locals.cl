@@ -10,7 +10,7 @@ typedef struct Acc {
   int count;
   float sum;
 } Acc;
-typedef char ferry_check_Acc[(sizeof(Acc) == 8 && FERRY_OFFSETOF(Acc, count) == 0 && FERRY_OFFSETOF(Acc, sum) == 4) ? 1 : -1];
+typedef char ferry_check_Acc[((sizeof(Acc) == 8) & (FERRY_OFFSETOF(Acc, count) == 0) & (FERRY_OFFSETOF(Acc, sum) == 4)) ? 1 : -1];
 
 #line 11 "@FERRY_SOURCE_ROOT@/test/emit/golden/locals.cpp"
 __kernel void histogram(__global const int* in, __global int* counts,

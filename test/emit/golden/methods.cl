@@ -10,14 +10,14 @@ typedef struct Vec2 {
   float x;
   float y;
 } Vec2;
-typedef char ferry_check_Vec2[(sizeof(Vec2) == 8 && FERRY_OFFSETOF(Vec2, x) == 0 && FERRY_OFFSETOF(Vec2, y) == 4) ? 1 : -1];
+typedef char ferry_check_Vec2[((sizeof(Vec2) == 8) & (FERRY_OFFSETOF(Vec2, x) == 0) & (FERRY_OFFSETOF(Vec2, y) == 4)) ? 1 : -1];
 
 #line 24 "@FERRY_SOURCE_ROOT@/test/emit/golden/methods.cpp"
 typedef struct Body {
   Vec2 p;
   Vec2 v;
 } Body;
-typedef char ferry_check_Body[(sizeof(Body) == 16 && FERRY_OFFSETOF(Body, p) == 0 && FERRY_OFFSETOF(Body, v) == 8) ? 1 : -1];
+typedef char ferry_check_Body[((sizeof(Body) == 16) & (FERRY_OFFSETOF(Body, p) == 0) & (FERRY_OFFSETOF(Body, v) == 8)) ? 1 : -1];
 
 #line 10 "@FERRY_SOURCE_ROOT@/test/emit/golden/methods.cpp"
 float Vec2__dot(Vec2 self, Vec2 o) { return self.x * o.x + self.y * o.y; }

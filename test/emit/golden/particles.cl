@@ -11,7 +11,7 @@ typedef struct Vec3 {
   float y;
   float z;
 } Vec3;
-typedef char ferry_check_Vec3[(sizeof(Vec3) == 12 && FERRY_OFFSETOF(Vec3, x) == 0 && FERRY_OFFSETOF(Vec3, y) == 4 && FERRY_OFFSETOF(Vec3, z) == 8) ? 1 : -1];
+typedef char ferry_check_Vec3[((sizeof(Vec3) == 12) & (FERRY_OFFSETOF(Vec3, x) == 0) & (FERRY_OFFSETOF(Vec3, y) == 4) & (FERRY_OFFSETOF(Vec3, z) == 8)) ? 1 : -1];
 
 #line 10 "@FERRY_SOURCE_ROOT@/test/emit/golden/particles.cpp"
 typedef struct Particle {
@@ -20,7 +20,7 @@ typedef struct Particle {
   float mass;
   uchar alive;
 } Particle;
-typedef char ferry_check_Particle[(sizeof(Particle) == 32 && FERRY_OFFSETOF(Particle, position) == 0 && FERRY_OFFSETOF(Particle, velocity) == 12 && FERRY_OFFSETOF(Particle, mass) == 24 && FERRY_OFFSETOF(Particle, alive) == 28) ? 1 : -1];
+typedef char ferry_check_Particle[((sizeof(Particle) == 32) & (FERRY_OFFSETOF(Particle, position) == 0) & (FERRY_OFFSETOF(Particle, velocity) == 12) & (FERRY_OFFSETOF(Particle, mass) == 24) & (FERRY_OFFSETOF(Particle, alive) == 28)) ? 1 : -1];
 
 #line 17 "@FERRY_SOURCE_ROOT@/test/emit/golden/particles.cpp"
 typedef struct Params {
@@ -28,7 +28,7 @@ typedef struct Params {
   float drag;
   Vec3 gravity;
 } Params;
-typedef char ferry_check_Params[(sizeof(Params) == 20 && FERRY_OFFSETOF(Params, dt) == 0 && FERRY_OFFSETOF(Params, drag) == 4 && FERRY_OFFSETOF(Params, gravity) == 8) ? 1 : -1];
+typedef char ferry_check_Params[((sizeof(Params) == 20) & (FERRY_OFFSETOF(Params, dt) == 0) & (FERRY_OFFSETOF(Params, drag) == 4) & (FERRY_OFFSETOF(Params, gravity) == 8)) ? 1 : -1];
 
 #line 24 "@FERRY_SOURCE_ROOT@/test/emit/golden/particles.cpp"
 Vec3 physics__add(Vec3 a, Vec3 b) { return (Vec3){a.x + b.x, a.y + b.y, a.z + b.z}; }

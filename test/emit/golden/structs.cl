@@ -10,7 +10,7 @@ typedef struct geo__Point {
   float x;
   float y;
 } geo__Point;
-typedef char ferry_check_geo__Point[(sizeof(geo__Point) == 8 && FERRY_OFFSETOF(geo__Point, x) == 0 && FERRY_OFFSETOF(geo__Point, y) == 4) ? 1 : -1];
+typedef char ferry_check_geo__Point[((sizeof(geo__Point) == 8) & (FERRY_OFFSETOF(geo__Point, x) == 0) & (FERRY_OFFSETOF(geo__Point, y) == 4)) ? 1 : -1];
 
 #line 8 "@FERRY_SOURCE_ROOT@/test/emit/golden/structs.cpp"
 typedef uchar Kind;
@@ -23,7 +23,7 @@ typedef struct geo__Box {
   Kind kind;
   int ids[3];
 } geo__Box;
-typedef char ferry_check_geo__Box[(sizeof(geo__Box) == 32 && FERRY_OFFSETOF(geo__Box, lo) == 0 && FERRY_OFFSETOF(geo__Box, hi) == 8 && FERRY_OFFSETOF(geo__Box, kind) == 16 && FERRY_OFFSETOF(geo__Box, ids) == 20) ? 1 : -1];
+typedef char ferry_check_geo__Box[((sizeof(geo__Box) == 32) & (FERRY_OFFSETOF(geo__Box, lo) == 0) & (FERRY_OFFSETOF(geo__Box, hi) == 8) & (FERRY_OFFSETOF(geo__Box, kind) == 16) & (FERRY_OFFSETOF(geo__Box, ids) == 20)) ? 1 : -1];
 
 #line 10 "@FERRY_SOURCE_ROOT@/test/emit/golden/structs.cpp"
 typedef struct Padded {
@@ -33,20 +33,20 @@ typedef struct Padded {
   long big;
   uchar flag;
 } Padded;
-typedef char ferry_check_Padded[(sizeof(Padded) == 32 && FERRY_OFFSETOF(Padded, tag) == 0 && FERRY_OFFSETOF(Padded, count) == 4 && FERRY_OFFSETOF(Padded, small) == 8 && FERRY_OFFSETOF(Padded, big) == 16 && FERRY_OFFSETOF(Padded, flag) == 24) ? 1 : -1];
+typedef char ferry_check_Padded[((sizeof(Padded) == 32) & (FERRY_OFFSETOF(Padded, tag) == 0) & (FERRY_OFFSETOF(Padded, count) == 4) & (FERRY_OFFSETOF(Padded, small) == 8) & (FERRY_OFFSETOF(Padded, big) == 16) & (FERRY_OFFSETOF(Padded, flag) == 24)) ? 1 : -1];
 
 #line 32 "@FERRY_SOURCE_ROOT@/test/emit/golden/structs.cpp"
 typedef struct __attribute__((aligned(16))) Aligned {
   float a;
   int b;
 } Aligned;
-typedef char ferry_check_Aligned[(sizeof(Aligned) == 16 && FERRY_OFFSETOF(Aligned, a) == 0 && FERRY_OFFSETOF(Aligned, b) == 4) ? 1 : -1];
+typedef char ferry_check_Aligned[((sizeof(Aligned) == 16) & (FERRY_OFFSETOF(Aligned, a) == 0) & (FERRY_OFFSETOF(Aligned, b) == 4)) ? 1 : -1];
 
 #line 27 "@FERRY_SOURCE_ROOT@/test/emit/golden/structs.cpp"
 typedef struct geo__Vec__float__3 {
   float v[3];
 } geo__Vec__float__3;
-typedef char ferry_check_geo__Vec__float__3[(sizeof(geo__Vec__float__3) == 12 && FERRY_OFFSETOF(geo__Vec__float__3, v) == 0) ? 1 : -1];
+typedef char ferry_check_geo__Vec__float__3[((sizeof(geo__Vec__float__3) == 12) & (FERRY_OFFSETOF(geo__Vec__float__3, v) == 0)) ? 1 : -1];
 
 #line 37 "@FERRY_SOURCE_ROOT@/test/emit/golden/structs.cpp"
 geo__Point mid(geo__Box b) {

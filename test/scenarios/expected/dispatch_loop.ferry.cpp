@@ -36,7 +36,6 @@ FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &values,
   for (int r = 0; r < rounds; ++r)
     cc.launch(::ferry_opencl_program, "ferry_step", step, ferry::Range(values.size()), ferry::rw(values), ferry::ro(weights));
   cc.fromDeviceIfStale(values); // ferry: `values` goes back to the caller; the device may hold a newer copy
-  cc.fromDeviceIfStale(weights); // ferry: `weights` goes back to the caller; the device may hold a newer copy
 }
 
 int main(int argc, char **argv) {
