@@ -11,6 +11,7 @@
 
 import argparse
 import json
+import re
 import os
 import sys
 import time
@@ -111,6 +112,8 @@ def cmd_batch(args):
             c["rewrite"], c["compile"], c["crash"], c["stderr"], c["invalid"],
             summary["bytes"]["planned"], summary["bytes"]["kernel"], summary["bytes"]["naive"]))
     report_failures(summary)
+    for k, n, ex in symptoms(summary):
+        log("%4d x %s (e.g. %s)" % (n, k, ex))
     if args.reduce and summary["failures"]:
         do_reduce(project, args, summary)
     return 1 if summary["failed_programs"] else 0
@@ -132,7 +135,7 @@ TABLE = """\
 Seed `{seed}`, {programs} programs ({per_file} per file), {mutants} mutants;
 {seconds:.0f} s on this machine with `-j{jobs}`.
 
-| programs | failing programs | mismatches | rewrite failures | compile failures | crashes (runs) | stderr | invalid programs | mutants | mutant crashes |
+| programs | failing programs | mismatches | rewrite failures | compile failures | crashes (tool or run) | stderr | invalid programs | mutants | mutant crashes |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 | {programs} | {failed} | {mismatch} | {rewrite} | {compile} | {crash} | {stderr} | {invalid} | {mutants} | {mcrash} |
 
@@ -142,7 +145,39 @@ the plan moved more than the `kernel` policy: {worse}):
 | policy | bytes | relative to naive |
 | --- | --- | --- |
 {bytes_rows}
+
+Failures by symptom (names and numbers blanked; a program may have several):
+
+| symptom | programs | e.g. |
+| --- | --- | --- |
+{symptom_rows}
 """
+
+
+def symptom(kind, detail):
+    """A failure's message with names, numbers and paths taken out, so that
+    failures of one cause count together."""
+    lines = str(detail).strip().split("\n")
+    line = next((l for l in lines if ": error:" in l), lines[0] if lines else "")
+    line = re.sub(r"^.*?: error: ", "", line)
+    line = re.sub(r"\bp\d+_\w+", "ID", line)
+    line = re.sub(r"\[p\d+\][^`]*", "[...]", line)
+    line = re.sub(r"\d+", "N", line)
+    return "%s: %s" % (kind, line[:140])
+
+
+def symptoms(summary):
+    """[(symptom, programs, example)] for the campaign's table."""
+    groups = {}
+    for f in summary["failures"]:
+        seen = set()
+        for pol, kind, detail in f["problems"]:
+            key = symptom(kind if pol in ("build", "reference") else "%s %s" % (pol, kind), detail)
+            if key not in seen:
+                seen.add(key)
+                g = groups.setdefault(key, [0, f["program"]])
+                g[0] += 1
+    return sorted(((k, n, ex) for k, (n, ex) in groups.items()), key=lambda x: -x[1])
 
 
 def merge(total, part):
@@ -184,6 +219,9 @@ def cmd_campaign(args):
     c = summary["counts"]
     full = [v for v in summary["per_program_bytes"].values() if all(x is not None for x in v.values())]
     tot = {p: sum(v[p] for v in full) for p in driver.POLICIES}
+    groups = symptoms(summary)
+    sym = "\n".join("| %s | %d | %s |" % (k.replace("|", "\\|").replace("`", "'"), n, ex)
+                    for k, n, ex in groups[:15]) or "| (none) | 0 | |"
     rows = "\n".join("| %s | %d | %s |" % (p, tot[p], "%.3f" % (tot[p] / tot["naive"])
                                            if tot["naive"] else "-") for p in driver.POLICIES)
     table = TABLE.format(seed=args.seed, programs=summary["programs"], per_file=args.per_file,
@@ -192,7 +230,7 @@ def cmd_campaign(args):
                          rewrite=c["rewrite"], compile=c["compile"], crash=c["crash"],
                          stderr=c["stderr"], invalid=c["invalid"],
                          mcrash=counts["crash"] + counts["hang"], bytes_rows=rows,
-                         worse=summary["planned_above_kernel"])
+                         worse=summary["planned_above_kernel"], symptom_rows=sym)
     log(table)
     if args.doc:
         update_doc(args.doc, table)
