@@ -99,6 +99,30 @@ def cmd_reduce(args):
     return 0 if reproduced else 1
 
 
+def cmd_check(args):
+    """Builds and compares files written by hand or by the reducer (any file
+    whose programs print `[pK]` lines; a file without markers is one
+    program, compared on its whole output)."""
+    project = driver.Project(args.work, args.ferry, args.ferry_src, args.jobs)
+    files, tags = {}, {}
+    for path in args.files:
+        name = "c_" + re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0])
+        text = open(path).read()
+        files[name] = text
+        tags[name] = re.findall(r"// ---- program (p\d+)", text) or [None]
+    project.set_files(files)
+    project.build_all(sorted(files) + [n + "_ref" for n in sorted(files)])
+    bad = 0
+    for name, path in zip(files, args.files):
+        r, _ = driver.check_file(project, name, tags[name])
+        problems = [p for v in r.values() for p in v]
+        bad += bool(problems)
+        log("%s %s" % ("FAIL" if problems else "ok  ", path))
+        for pol, kind, detail in problems[:4]:
+            log("  %s %s: %s" % (pol, kind, str(detail).strip().split("\n")[0][:300]))
+    return 1 if bad else 0
+
+
 def cmd_show(args):
     print(gen.render_file(args.seed, [gen.generate(args.seed, args.index)]))
 
@@ -269,6 +293,9 @@ def main():
     p.add_argument("--symptom", action="append", required=True,
                    help="POLICY:KIND as in a batch's report, e.g. planned:mismatch, build:compile")
     p.add_argument("--reduce-tests", type=int, default=150)
+    p = sub.add_parser("check", help="build and compare given files")
+    common(p)
+    p.add_argument("files", nargs="+")
     p = sub.add_parser("mutate")
     common(p)
     p.add_argument("--mutants", type=int, default=60)
@@ -284,7 +311,7 @@ def main():
     p.add_argument("--doc", help="markdown file whose `## Last campaign` section is replaced")
     args = ap.parse_args()
     return {"show": cmd_show, "batch": cmd_batch, "mutate": cmd_mutate,
-            "campaign": cmd_campaign, "reduce": cmd_reduce}[args.cmd](args)
+            "campaign": cmd_campaign, "reduce": cmd_reduce, "check": cmd_check}[args.cmd](args)
 
 
 if __name__ == "__main__":

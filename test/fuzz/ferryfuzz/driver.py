@@ -141,12 +141,12 @@ def tool_failure_kind(text):
 
 
 def tagged(stdout):
-    """{tag: [lines]} for lines starting with [tag]."""
+    """{tag: [lines]} for lines starting with [tag]; other lines under None
+    (compared only for a file of one unmarked program)."""
     out = {}
     for line in stdout.split("\n"):
         m = re.match(r"\[(p\d+)\]", line)
-        if m:
-            out.setdefault(m.group(1), []).append(line)
+        out.setdefault(m.group(1) if m else None, []).append(line)
     return out
 
 
