@@ -56,6 +56,10 @@ forms = {
     "kernel calling functions": r"static int p\d+_(mix|get)\d+",
     "FERRY_WO": r"FERRY_WO int", "FERRY_RO": r"FERRY_RO ", "FERRY_RW": r"FERRY_RW int",
     "local buffer": r"ferry::Buffer<int> p\d+_tmp\d+",
+    "3-D range": r"ferry::Range\(\d+, 1, \d+\)",
+    "one buffer as two compute parameters": r"_run\(cc, a, a,",
+    "recursive helper": r"(p\d+_rec\d+)\(x, d - 1\)",
+    "helper given two buffers": r"static void p\d+_comb\d+\(const ferry::Buffer<int> &src",
 }
 for name, rx in forms.items():
     check(re.search(rx, texts), "generated programs use the form: " + name)

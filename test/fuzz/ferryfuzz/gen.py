@@ -251,11 +251,14 @@ class Gen:
             roles.append("nbr")
         rangekind = "part" if (want_part and dims == 1) else "full"
         guard = self.pick([(3, "none"), (3, "max"), (2, "lim"), (1, "even")])
-        if dims == 2 and guard in ("lim", "even"):
+        if dims >= 2 and guard in ("lim", "even"):
             guard = "max"
         nsc = 1 + (1 if guard == "lim" else 0)
-        idx = "kc.x" if dims == 1 else "kc.y * kc.maxX + kc.x"
-        if dims == 1:
+        idx = {1: "kc.x", 2: "kc.y * kc.maxX + kc.x",
+               3: "(kc.z * kc.maxY + kc.y) * kc.maxX + kc.x"}[dims]
+        if dims == 3:
+            nb = "(kc.z * kc.maxY + kc.y) * kc.maxX + (kc.x + %d) %% kc.maxX" % self.r.randint(1, 2)
+        elif dims == 1:
             nb = "(kc.x + %d) %% kc.maxX" % self.r.randint(1, 3)
         else:
             nb = "((kc.y + 1) %% kc.maxY) * kc.maxX + (kc.x + %d) %% kc.maxX" % self.r.randint(0, 2)
@@ -325,7 +328,7 @@ class Gen:
             elif role == "acc":
                 src = [n for n, r in zip(names, roles) if r in ("in", "nbr")][0]
                 src_at = "i" if roles[names.index(src)] == "in" else "(j + t) % kc.maxX"
-                if dims == 2 and src_at != "i":
+                if dims >= 2 and src_at != "i":
                     src_at = "(j + t) % (kc.maxX * kc.maxY)"
                 body.append("%s[i] = 0;" % nm)
                 body.append("for (int t = 0; t < %d; ++t)" % self.r.randint(1, 4))
@@ -366,12 +369,14 @@ class Gen:
         if k:
             args = self.assign_views(k, sc)
         if args is None:
-            dims = 2 if self.chance(0.2) else 1
+            dims = self.pick([(16, 1), (4, 2), (1, 3)])
             k = self.make_kernel(self.r.choice([1, 1, 2, 2, 3]), dims, self.chance(0.2))
             args = self.assign_views(k, sc)
             if args is None:
                 return None
-        if k.dims == 2:
+        if k.dims == 3:
+            rng = "ferry::Range(%d, 1, %d)" % (self.W, self.H)
+        elif k.dims == 2:
             rng = "ferry::Range(%d, %d)" % (self.W, self.H) if self.chance(0.5) else \
                 "ferry::Range(%s / %d, %d)" % (sc.size, self.H, self.H)
         elif k.rangekind == "part":
@@ -492,7 +497,7 @@ class Gen:
             choices += [(2, "condref")]
         if fn.kind == "compute":
             choices += [(3, "helper"), (2, "helperptr"), (2, "chelper"), (2, "opaque"),
-                        (1, "localbuf")]
+                        (1, "localbuf"), (1, "recursive"), (2, "helper2")]
             if sc.depth == 0:
                 choices += [(2, "ptrpair"), (1, "grid")]
             if sc.pairs:
@@ -554,6 +559,10 @@ class Gen:
             return Line("%s = 1 - %s;" % (x, x))
         if c == "localbuf":
             return self.localbuf(sc)
+        if c == "recursive":
+            return self.recursive_call(sc)
+        if c == "helper2":
+            return self.helper2_call(sc)
         if c in ("helper", "helperptr", "chelper", "opaque"):
             return self.helper_call(sc, c)
         if c == "wrapper":
@@ -674,6 +683,31 @@ class Gen:
             self.globals_fp.append("static void (*%s)(ferry::Buffer<int> &, int) = %s;" % (callee, name))
         return Line("%s(%s, %s);" % (callee, arg, self.small(sc)))
 
+    def recursive_call(self, sc):
+        vs = self.writable(sc)
+        if not vs:
+            return None
+        name = self.fresh("rec")
+        self.hfuncs.append(Func(name, "static void %s(ferry::Buffer<int> &x, int d) {" % name, [
+            Line("if (d <= 0)\n  return;", removable=False),
+            Line("x[static_cast<std::size_t>(d) %% x.size()] =\n"
+                 "    (x[static_cast<std::size_t>(d) %% x.size()] + d) & %s;" % MASK),
+            Line("%s(x, d - 1);" % name)]))
+        return Line("%s(%s, %s + 1);" % (name, self.r.choice(vs).ref, self.small(sc)))
+
+    def helper2_call(self, sc):
+        """A helper given two buffers, which may be one: it only combines
+        elements at the same index, so an alias changes nothing."""
+        vs = self.writable(sc)
+        if not vs:
+            return None
+        name = self.fresh("comb")
+        self.hfuncs.append(Func(name, "static void %s(const ferry::Buffer<int> &src, "
+                                      "ferry::Buffer<int> &dst) {" % name, [
+            Line("for (std::size_t i = 0; i < dst.size(); ++i)\n"
+                 "  dst[i] = (src[i] * %d + dst[i]) & %s;" % (self.r.randint(1, 5), MASK))]))
+        return Line("%s(%s, %s);" % (name, self.r.choice(sc.views).ref, self.r.choice(vs).ref))
+
     def two_args(self, sc, allow_same):
         vs = self.writable(sc)
         if not vs:
@@ -740,7 +774,10 @@ class Gen:
         nbuf = r.randint(2, 4)
         bufs = "abcd"[:nbuf]
         fn = FnCtx("compute", ["k0", "k1"])
-        views = [View(b, "&" + b, {b}) for b in bufs]
+        # Sometimes main passes one buffer as both `a` and `b`: the program is
+        # then generated as if they may be the same.
+        alias = nbuf >= 3 and r.random() < 0.2 and "alias" not in self.avoid
+        views = [View(b, "&" + b, {b, "ab"} if alias and b in "ab" else {b}) for b in bufs]
         sc = Scope(views, ["k0", "k1"], "n", fn)
         body = []
         if r.random() < 0.5:
@@ -779,7 +816,10 @@ class Gen:
                 b = r.choice(bufs)
                 mb.append(Line("%s[%d] = %d;" % (b, r.randrange(self.N), r.randint(0, 99))))
             perm = list(bufs)
-            if r.random() < 0.3:
+            if alias:
+                if r.random() < 0.6:
+                    perm[1] = perm[0]
+            elif r.random() < 0.3:
                 r.shuffle(perm)
             k0, k1 = r.choice([0, 0, 1, 2, 3]), r.choice([0, 1, 1, 2])
             mb.append(Line("acc.compute([&](ferry::ComputeContext &cc) { %s(cc, %s, %d, %d, %d); });"
