@@ -1,0 +1,920 @@
+"""Random Ferry programs in the contract's dialect (docs/fuzz.md: grammar).
+
+A program is a tree of statement nodes, not text, so that the reducer can drop
+statements and branches and print the program again. Every program is
+self-contained (its names carry its tag, `p7_...`), integer-only, race-free
+and deterministic, so the reference execution is an exact oracle:
+
+* values stay in 0..0xFFFF (every arithmetic result is masked), so nothing
+  overflows;
+* a work-item writes only its own element; a buffer read at another element
+  (a neighbour) is never one the same dispatch writes, even through aliases;
+* loops are bounded by small parameters (possibly zero) and constants;
+  `continue` appears only in `for` loops with an increment, so every loop ends.
+
+The same (seed, index) always gives the same program.
+"""
+
+import random
+
+MASK = "0xFFFF"
+
+
+# --------------------------------------------------------------------------
+# Statement nodes
+
+
+class Node:
+    """A statement. `removable`: the reducer may delete it."""
+
+    removable = True
+
+    def lines(self, ind):
+        raise NotImplementedError
+
+    def blocks(self):
+        """Statement lists nested in this node (for the reducer)."""
+        return []
+
+    def simpler(self):
+        """Replacements the reducer may try instead of deleting the node."""
+        return []
+
+
+class Line(Node):
+    def __init__(self, text, removable=True):
+        self.text = text
+        self.removable = removable
+
+    def lines(self, ind):
+        return [ind + t for t in self.text.split("\n")]
+
+
+class Compound(Node):
+    """Header text, nested blocks and separators, e.g.
+    ["if (c) {", then, "} else {", else, "}"]."""
+
+    def __init__(self, parts, kind="block", loopvar=None, removable=True):
+        self.parts = parts
+        self.kind = kind
+        self.loopvar = loopvar
+        self.removable = removable
+
+    def lines(self, ind):
+        out = []
+        for p in self.parts:
+            if isinstance(p, str):
+                out.append(ind + p)
+            else:
+                for s in p:
+                    out.extend(s.lines(ind + "  "))
+        return out
+
+    def blocks(self):
+        return [p for p in self.parts if not isinstance(p, str)]
+
+    def simpler(self):
+        alts = []
+        if self.kind == "if":
+            # Keep one branch, in braces so that its declarations stay scoped.
+            for b in self.blocks():
+                alts.append(Compound(["{", b, "}"]))
+        elif self.kind in ("for", "while", "do"):
+            body = "\n".join(l for s in self.blocks()[0] for l in s.lines(""))
+            if ("break" not in body and "continue" not in body and
+                    (self.loopvar is None or self.loopvar not in body)):
+                alts.append(Compound(["{", self.blocks()[0], "}"]))
+        return alts
+
+
+class Func:
+    """A function: text before the body, the body, and the closing text."""
+
+    def __init__(self, name, head, body, tail="}", kind="host"):
+        self.name = name
+        self.head = head
+        self.body = body
+        self.tail = tail
+        self.kind = kind
+
+    def lines(self):
+        out = self.head.split("\n")
+        for s in self.body:
+            out.extend(s.lines("  "))
+        out.extend(self.tail.split("\n"))
+        return out
+
+
+# --------------------------------------------------------------------------
+# Buffer views: the expressions through which host code names a buffer.
+
+
+class View:
+    """`ref`: an lvalue of type Buffer<int>; `ptr`: a Buffer<int>* to it.
+    `may`: the program's buffers it may denote. Two views of one `pair` on
+    different sides never denote the same buffer at the same time."""
+
+    def __init__(self, ref, ptr, may, pair=None, side=0, const=False):
+        self.ref, self.ptr, self.may = ref, ptr, frozenset(may)
+        self.pair, self.side, self.const = pair, side, const
+
+    def member(self, m):
+        if self.ref.startswith("(*") and self.ref.endswith(")"):
+            return "%s->%s" % (self.ref[2:-1], m)
+        return "%s.%s" % (self.ref, m)
+
+    def at(self, i):
+        return "%s[%s]" % (self.ref, i)
+
+
+def distinct(u, v):
+    if u.pair is not None and u.pair == v.pair:
+        return u.side != v.side
+    return not (u.may & v.may)
+
+
+class Scope:
+    """What the generator may use at a point of a function body."""
+
+    def __init__(self, views, ints, size, fn):
+        self.views = list(views)
+        self.ints = list(ints)  # int expressions in 0..small
+        self.size = size        # an int expression for the buffers' size
+        self.fn = fn            # FnCtx
+        self.loop = None        # None, "for" (continue allowed) or "loop"
+        self.depth = 0
+        self.pairs = []         # (kind, names...) that may be swapped/flipped
+
+    def child(self, loop=None):
+        s = Scope(self.views, self.ints, self.size, self.fn)
+        s.loop = loop if loop else self.loop
+        s.depth = self.depth + 1
+        s.pairs = list(self.pairs)
+        return s
+
+
+class FnCtx:
+    def __init__(self, kind, trips, readonly=False, void=True):
+        self.kind = kind            # "compute", "sub", "wrapper", "helper"
+        self.trips = trips          # int parameters that bound loops
+        self.readonly = readonly    # only reads (a helper that only looks)
+        self.void = void            # `return;` is allowed
+        self.acc = None             # name of the int accumulator, if any
+
+
+# --------------------------------------------------------------------------
+# Kernels
+
+
+class Kernel:
+    def __init__(self, name, params, dims, guard, rangekind, nscalars, text):
+        self.name = name
+        self.params = params        # roles, one per buffer parameter
+        self.dims = dims
+        self.guard = guard
+        self.rangekind = rangekind  # "full" or "part"
+        self.nscalars = nscalars
+        self.text = text
+
+
+READS = ("in", "nbr", "inout", "acc")
+WRITES = ("out", "inout", "acc")
+
+
+class Gen:
+    def __init__(self, seed, index, avoid=()):
+        self.avoid = set(avoid)  # forms left out (names in docs/fuzz.md)
+        self.r = random.Random("ferry-fuzz:%s:%s" % (seed, index))
+        self.tag = "p%d" % index
+        self.counter = 0
+        self.kernels = []      # Kernel
+        self.kfuncs = []       # device helpers (text)
+        self.hfuncs = []       # Func: host helpers, wrappers, sub-computes
+        self.globals = []      # text lines (macros, function pointers)
+        self.macro = None
+
+    # -- small utilities --------------------------------------------------
+    def fresh(self, stem):
+        self.counter += 1
+        return "%s_%s%d" % (self.tag, stem, self.counter)
+
+    def pick(self, weighted):
+        total = sum(w for w, _ in weighted)
+        x = self.r.uniform(0, total)
+        for w, v in weighted:
+            x -= w
+            if x <= 0:
+                return v
+        return weighted[-1][1]
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    def small(self, sc):
+        """An int expression in 0..a few."""
+        if sc.ints and self.chance(0.6):
+            return self.r.choice(sc.ints)
+        return str(self.r.randint(0, 7))
+
+    def index(self, sc):
+        """An element index expression, always in range."""
+        c = self.r.randint(0, 2)
+        if c == 0:
+            return str(self.r.randint(0, self.N - 1))
+        if c == 1:
+            return "(%s) %% %s" % (self.small(sc), sc.size)
+        return "%s - 1" % sc.size
+
+    def value(self, sc):
+        """An int expression in 0..0xFFFF (it may read buffers)."""
+        c = self.r.randint(0, 3)
+        if c == 0 and sc.views:
+            v = self.r.choice(sc.views)
+            return "(%s * 3 + %s) & %s" % (v.at(self.index(sc)), self.small(sc), MASK)
+        if c == 1:
+            return "(%s * 5 + %d) & %s" % (self.small(sc), self.r.randint(0, 99), MASK)
+        return str(self.r.randint(0, 999))
+
+    def prn(self, what, expr):
+        return Line('std::printf("[%s] %s %%d\\n", %s);' % (self.tag, what, expr))
+
+    # -- kernels ------------------------------------------------------------
+    def make_kernel(self, nbuf, dims, want_part):
+        name = self.fresh("k")
+        roles = []
+        for i in range(nbuf):
+            roles.append(self.pick([(3, "in"), (2, "nbr"), (3, "out"), (2, "inout"),
+                                    (1, "acc")]))
+        if not any(r in WRITES for r in roles):
+            roles[self.r.randrange(nbuf)] = self.pick([(2, "out"), (1, "inout"), (1, "acc")])
+        if "acc" in roles and not any(r in ("in", "nbr") for r in roles):
+            roles.append("nbr")
+        rangekind = "part" if (want_part and dims == 1) else "full"
+        guard = self.pick([(3, "none"), (3, "max"), (2, "lim"), (1, "even")])
+        if dims >= 2 and guard in ("lim", "even"):
+            guard = "max"
+        nsc = 1 + (1 if guard == "lim" else 0)
+        idx = {1: "kc.x", 2: "kc.y * kc.maxX + kc.x",
+               3: "(kc.z * kc.maxY + kc.y) * kc.maxX + kc.x"}[dims]
+        if dims == 3:
+            nb = "(kc.z * kc.maxY + kc.y) * kc.maxX + (kc.x + %d) %% kc.maxX" % self.r.randint(1, 2)
+        elif dims == 1:
+            nb = "(kc.x + %d) %% kc.maxX" % self.r.randint(1, 3)
+        else:
+            nb = "((kc.y + 1) %% kc.maxY) * kc.maxX + (kc.x + %d) %% kc.maxX" % self.r.randint(0, 2)
+        # Helpers the kernel calls (the kernel-reachable graph).
+        mix = None
+        if self.chance(0.3):
+            mix = self.fresh("mix")
+            self.kfuncs.append("static int %s(int u, int v) {\n  return (u * 3 + v + 1) & %s;\n}"
+                               % (mix, MASK))
+        put = None
+        if self.chance(0.25):
+            put = self.fresh("put")
+            self.kfuncs.append("static void %s(int *o, int i, int v) {\n  o[i] = v;\n}" % put)
+        get = None
+        if self.chance(0.25):
+            get = self.fresh("get")
+            self.kfuncs.append("static int %s(const int *v, int i) {\n  return v[i];\n}" % get)
+
+        params, body = [], []
+        names = ["b%d" % i for i in range(len(roles))]
+        full = guard in ("none", "max") and rangekind == "full"
+        for nm, role in zip(names, roles):
+            ann = ""
+            if role in ("in", "nbr"):
+                const = self.chance(0.6)
+                if self.chance(0.3):
+                    ann = "FERRY_RO "
+                params.append("%s%sint *%s" % (ann, "const " if const else "", nm))
+            else:
+                if role == "out" and full and self.chance(0.3):
+                    ann = "FERRY_WO "
+                elif self.chance(0.2):
+                    ann = "FERRY_RW " if role != "out" or self.chance(0.5) else ""
+                params.append("%sint *%s" % (ann, nm))
+        params.append("int s0")
+        if guard == "lim":
+            params.append("int lim")
+
+        def rd(nm, at):
+            return "%s(%s, %s)" % (get, nm, at) if get and self.chance(0.5) else "%s[%s]" % (nm, at)
+
+        reads = []
+        for nm, role in zip(names, roles):
+            if role == "in" or role == "inout":
+                reads.append(rd(nm, "i"))
+            elif role == "nbr":
+                reads.append(rd(nm, "j"))
+        body.append("const int i = %s;" % idx)
+        if "nbr" in roles:
+            body.append("const int j = %s;" % nb)
+        terms = reads + ["s0", "kc.x"]
+        self.r.shuffle(terms)
+        expr = " + ".join(terms)
+        if mix:
+            expr = "%s(%s, %s)" % (mix, terms[0], " + ".join(terms[1:]))
+        expr = "(%s) & %s" % (expr, MASK)
+        body.append("int v = %s;" % expr)
+        for nm, role in zip(names, roles):
+            if role == "out":
+                if put and self.chance(0.5):
+                    body.append("%s(%s, i, v);" % (put, nm))
+                else:
+                    body.append("%s[i] = v;" % nm)
+                body.append("v = (v * 7 + 1) & %s;" % MASK)
+            elif role == "inout":
+                body.append("%s[i] = (%s[i] * 5 + v) & %s;" % (nm, nm, MASK))
+            elif role == "acc":
+                src = [n for n, r in zip(names, roles) if r in ("in", "nbr")][0]
+                src_at = "i" if roles[names.index(src)] == "in" else "(j + t) % kc.maxX"
+                if dims >= 2 and src_at != "i":
+                    src_at = "(j + t) % (kc.maxX * kc.maxY)"
+                body.append("%s[i] = 0;" % nm)
+                body.append("for (int t = 0; t < %d; ++t)" % self.r.randint(1, 4))
+                body.append("  %s[i] = (%s[i] + %s[%s] + t) & %s;" % (nm, nm, src, src_at, MASK))
+        if guard == "none":
+            inner = body
+        else:
+            cond = {"max": "kc.x < kc.maxX", "lim": "kc.x < lim", "even": "kc.x % 2 == 0"}[guard]
+            inner = ["if (%s) {" % cond] + ["  " + b for b in body] + ["}"]
+        text = "FERRY_KERNEL void %s(ferry::KernelContext kc, %s) {\n%s\n}" % (
+            name, ", ".join(params), "\n".join("  " + b for b in inner))
+        k = Kernel(name, roles, dims, guard, rangekind, nsc, text)
+        self.kernels.append(k)
+        return k
+
+    def assign_views(self, k, sc):
+        """Views for the kernel's buffer parameters, or None: a neighbour read
+        never shares a buffer with a written parameter."""
+        views = [v for v in sc.views if not v.const]
+        if not views:
+            return None
+        for _ in range(12):
+            chosen = [self.r.choice(views) for _ in k.params]
+            ok = True
+            for a, ra in zip(chosen, k.params):
+                for b, rb in zip(chosen, k.params):
+                    if ra == "nbr" and rb in WRITES and not distinct(a, b):
+                        ok = False
+            if ok:
+                return chosen
+        return None
+
+    def dispatch(self, sc, prefer_views=None):
+        k = None
+        if self.kernels and self.chance(0.35):
+            k = self.r.choice(self.kernels)
+        args = None
+        if k:
+            args = self.assign_views(k, sc)
+        if args is None:
+            dims = self.pick([(16, 1), (4, 2), (1, 3)])
+            k = self.make_kernel(self.r.choice([1, 1, 2, 2, 3]), dims, self.chance(0.2))
+            args = self.assign_views(k, sc)
+            if args is None:
+                return None
+        if k.dims == 3:
+            rng = "ferry::Range(%d, 1, %d)" % (self.W, self.H)
+        elif k.dims == 2:
+            rng = "ferry::Range(%d, %d)" % (self.W, self.H) if self.chance(0.5) else \
+                "ferry::Range(%s / %d, %d)" % (sc.size, self.H, self.H)
+        elif k.rangekind == "part":
+            rng = "ferry::Range(%s)" % self.r.choice(["%s - 1" % sc.size, "%s / 2" % sc.size])
+        else:
+            rng = "ferry::Range(%s)" % self.r.choice([sc.size, args[0].member("size()"),
+                                                     str(self.N)])
+        scal = [self.scalar(sc)]
+        if k.guard == "lim":
+            scal.append("%s / 2" % sc.size if self.chance(0.5) else str(self.r.randint(1, self.N)))
+        return Line("cc.dispatch(%s, %s, %s);" % (k.name, rng,
+                                                   ", ".join([a.ref for a in args] + scal)))
+
+    def scalar(self, sc):
+        c = self.r.randint(0, 14)
+        if c == 0 and "macro" not in self.avoid:
+            if not self.macro:
+                self.macro = "%s_NV" % self.tag.upper()
+                self.globals.append("#define %s %d" % (self.macro, self.r.randint(2, 9)))
+            return "%s * %s" % (sc.size, self.macro)
+        if c <= 3 and sc.views:
+            v = self.r.choice(sc.views)
+            return "%s & 7" % v.at(self.index(sc))
+        return self.small(sc)
+
+    # -- host statements ------------------------------------------------------
+    def writable(self, sc):
+        return [v for v in sc.views if not v.const]
+
+    def host_write(self, sc):
+        vs = self.writable(sc)
+        if not vs:
+            return None
+        v = self.r.choice(vs)
+        c = self.pick([(4, "elem"), (1, "data"), (3, "loop"), (4, "fill"), (1, "fillpart"), (3, "iota"),
+                       (1, "iotapart"), (3, "copy"), (2, "copyn"), (1, "copypart"),
+                       (2, "rangefor")])
+        b, e = v.member("begin()"), v.member("end()")
+        if c == "elem":
+            return Line("%s = %s;" % (v.at(self.index(sc)), self.value(sc)))
+        if c == "data":
+            return Line("%s[%s] = %s;" % (v.member("data()"), self.index(sc), self.value(sc)))
+        if c == "loop":
+            i = self.fresh("i")
+            return Line("for (std::size_t %s = 0; %s < %s; ++%s)\n  %s = (%s + 3 * static_cast<int>(%s)) & %s;"
+                        % (i, i, v.member("size()"), i, v.at(i), v.at(i), i, MASK))
+        if c == "fill":
+            return Line("std::fill(%s, %s, %s);" % (b, e, self.value(sc)))
+        if c == "fillpart":
+            return Line("std::fill(%s + 1, %s, %s);" % (b, e, self.value(sc)))
+        if c == "iota":
+            return Line("std::iota(%s, %s, %s);" % (b, e, self.small(sc)))
+        if c == "iotapart":
+            return Line("std::iota(%s, %s + %d, %s);" % (b, b, self.r.randint(1, self.N), self.small(sc)))
+        if c == "rangefor":
+            e2 = self.fresh("e")
+            return Line("for (int &%s : %s)\n  %s = (%s + %d) & %s;" % (e2, v.ref, e2, e2,
+                                                                       self.r.randint(1, 9), MASK))
+        srcs = [u for u in sc.views if distinct(u, v)]
+        if not srcs:
+            return Line("std::fill(%s, %s, %s);" % (b, e, self.value(sc)))
+        u = self.r.choice(srcs)
+        if c == "copy":
+            return Line("std::copy(%s, %s, %s);" % (u.member("begin()"), u.member("end()"), b))
+        if c == "copyn":
+            return Line("std::copy_n(%s, %d, %s);" % (u.member("begin()"), self.r.randint(1, self.N), b))
+        return Line("std::copy(%s, %s + %d, %s);" % (u.member("begin()"), u.member("begin()"),
+                                                    self.r.randint(1, self.N), b))
+
+    def host_read(self, sc):
+        if not sc.views:
+            return None
+        v = self.r.choice(sc.views)
+        c = self.r.randint(0, 3)
+        if c == 0 or not sc.fn.acc:
+            return self.prn("%s[]" % v.ref.replace('"', ""), v.at(self.index(sc)))
+        a = sc.fn.acc
+        if c == 1:
+            return Line("%s = (%s + %s) & %s;" % (a, a, v.at(self.index(sc)), MASK))
+        if c == 2:
+            e = self.fresh("e")
+            return Line("for (int %s : %s)\n  %s = (%s + %s) & %s;" % (e, v.ref, a, a, e, MASK))
+        i = self.fresh("i")
+        return Line("for (std::size_t %s = 0; %s < %s; ++%s)\n  %s = (%s * 3 + %s) & %s;"
+                    % (i, i, v.member("size()"), i, a, a, v.at(i), MASK))
+
+    def cond(self, sc):
+        c = self.r.randint(0, 3)
+        if sc.views and c <= 1:
+            v = self.r.choice(sc.views)
+            return "%s %% %d == %d" % (v.at(self.index(sc)), self.r.randint(2, 3), self.r.randint(0, 1))
+        if c == 2 and sc.fn.acc:
+            return "%s %% 2 == 0" % sc.fn.acc
+        return "%s > %d" % (self.small(sc), self.r.randint(0, 2))
+
+    def block(self, sc, budget):
+        out = []
+        n = self.r.randint(1, max(1, budget))
+        for _ in range(n):
+            s = self.stmt(sc, budget // 2)
+            if s is not None:
+                out.extend(s if isinstance(s, list) else [s])
+        return out
+
+    def stmt(self, sc, budget):
+        fn = sc.fn
+        deep = sc.depth >= 3 or budget <= 1
+        choices = [(5, "read")]
+        if not fn.readonly:
+            choices += [(6, "write")]
+        if not fn.readonly and fn.kind != "helper":
+            choices += [(12, "dispatch")]
+        if not deep:
+            choices += [(5, "if"), (6, "for"), (1, "while"), (1, "do"), (2, "forever")]
+        if sc.loop:
+            choices += [(3, "jump")]
+        if fn.kind in ("compute", "sub") and not deep:
+            choices += [(2, "condref")]
+        if fn.kind == "compute":
+            choices += [(3, "helper"), (2, "helperptr"), (2, "chelper"), (2, "opaque"),
+                        (1, "localbuf"), (1, "recursive"), (2, "helper2")]
+            if sc.depth == 0:
+                choices += [(2, "ptrpair"), (1, "grid")]
+            if sc.pairs:
+                choices += [(4, "swap")]
+            if not deep:
+                choices += [(2, "wrapper"), (1, "sub")]
+        if fn.void:
+            choices += [(1, "return")]
+        choices = [(w, c) for w, c in choices if c not in self.avoid]
+        c = self.pick(choices)
+        if c == "write":
+            return self.host_write(sc)
+        if c == "read":
+            return self.host_read(sc)
+        if c == "dispatch":
+            return self.dispatch(sc)
+        if c == "if":
+            then = self.block(sc.child(), budget)
+            if self.chance(0.4):
+                return Compound(["if (%s) {" % self.cond(sc), then, "} else {",
+                                 self.block(sc.child(), budget), "}"], "if")
+            return Compound(["if (%s) {" % self.cond(sc), then, "}"], "if")
+        if c == "for":
+            i = self.fresh("i")
+            lim = self.r.choice(sc.fn.trips) if self.chance(0.7) else str(self.r.randint(0, 3))
+            inner = sc.child("for")
+            inner.ints = sc.ints + [i]
+            return Compound(["for (int %s = 0; %s < %s; ++%s) {" % (i, i, lim, i),
+                             self.block(inner, budget), "}"], "for", loopvar=i)
+        if c in ("while", "do"):
+            w = self.fresh("w")
+            lim = self.r.choice(sc.fn.trips)
+            inner = sc.child("loop")
+            body = self.block(inner, budget) + [Line("++%s;" % w, removable=False)]
+            if c == "while":
+                loop = Compound(["while (%s < %s) {" % (w, lim), body, "}"], "while", loopvar=w)
+            else:
+                loop = Compound(["do {", body, "} while (%s < %s);" % (w, lim)], "do", loopvar=w)
+            return [Line("int %s = 0;" % w), loop]
+        if c == "forever":
+            inner = sc.child("loop")
+            body = self.block(inner, budget) + [Line("break;", removable=False)]
+            return Compound(["for (;;) {", body, "}"], "forever")
+        if c == "jump":
+            kinds = ["break"] + (["continue"] if sc.loop == "for" else [])
+            return Compound(["if (%s) {" % self.cond(sc), [Line(self.r.choice(kinds) + ";")], "}"], "if")
+        if c == "return":
+            return Compound(["if (%s) {" % self.cond(sc), [Line("return;")], "}"], "if")
+        if c == "condref":
+            return self.condref(sc)
+        if c == "ptrpair":
+            return self.ptrpair(sc)
+        if c == "grid":
+            return self.grid(sc)
+        if c == "swap":
+            kind, x, y = self.r.choice(sc.pairs)
+            if kind == "ptr":
+                return Line("std::swap(%s, %s);" % (x, y))
+            return Line("%s = 1 - %s;" % (x, x))
+        if c == "localbuf":
+            return self.localbuf(sc)
+        if c == "recursive":
+            return self.recursive_call(sc)
+        if c == "helper2":
+            return self.helper2_call(sc)
+        if c in ("helper", "helperptr", "chelper", "opaque"):
+            return self.helper_call(sc, c)
+        if c == "wrapper":
+            return self.wrapper_call(sc)
+        if c == "sub":
+            return self.sub_call(sc)
+        return None
+
+    # Declarations add views for the rest of the enclosing block.
+    def two_views(self, sc):
+        vs = self.writable(sc)
+        plain = [v for v in vs if len(v.may) == 1]
+        if len(set(v.ref for v in plain)) < 2:
+            return None
+        u = self.r.choice(plain)
+        w = self.r.choice([v for v in plain if v.may != u.may])
+        return u, w
+
+    def condref(self, sc):
+        uw = self.two_views(sc)
+        if not uw:
+            return None
+        u, w = uw
+        f, t = self.fresh("from"), self.fresh("to")
+        c = self.cond(sc)
+        pair = self.fresh("pair")
+        sc.views.append(View(f, "&" + f, u.may | w.may, pair, 0))
+        sc.views.append(View(t, "&" + t, u.may | w.may, pair, 1))
+        return Line("auto &%s = (%s) ? %s : %s;\nauto &%s = (%s) ? %s : %s;"
+                    % (f, c, u.ref, w.ref, t, c, w.ref, u.ref))
+
+    def ptrpair(self, sc):
+        uw = self.two_views(sc)
+        if not uw:
+            return None
+        u, w = uw
+        p, q = self.fresh("p"), self.fresh("q")
+        pair = self.fresh("pair")
+        sc.views.append(View("(*%s)" % p, p, u.may | w.may, pair, 0))
+        sc.views.append(View("(*%s)" % q, q, u.may | w.may, pair, 1))
+        sc.pairs.append(("ptr", p, q))
+        return Line("ferry::Buffer<int> *%s = %s, *%s = %s;" % (p, u.ptr, q, w.ptr))
+
+    def grid(self, sc):
+        uw = self.two_views(sc)
+        if not uw:
+            return None
+        u, w = uw
+        g, cur = self.fresh("grid"), self.fresh("cur")
+        pair = self.fresh("pair")
+        sc.views.append(View("(*%s[%s])" % (g, cur), "%s[%s]" % (g, cur), u.may | w.may, pair, 0))
+        sc.views.append(View("(*%s[1 - %s])" % (g, cur), "%s[1 - %s]" % (g, cur),
+                             u.may | w.may, pair, 1))
+        sc.pairs.append(("grid", cur, g))
+        return Line("ferry::Buffer<int> *%s[2] = {%s, %s};\nint %s = 0;" % (g, u.ptr, w.ptr, cur))
+
+    def localbuf(self, sc):
+        t = self.fresh("tmp")
+        init = self.r.choice(["(%s)" % sc.size, "(%s, %d)" % (sc.size, self.r.randint(0, 9)),
+                              "(%d)" % self.N,
+                              "{%s}" % ", ".join(str(self.r.randint(0, 99)) for _ in range(self.N))])
+        sc.views.append(View(t, "&" + t, {t}))
+        return Line("ferry::Buffer<int> %s%s;" % (t, init))
+
+    # -- helpers -----------------------------------------------------------------
+    def helper_body(self, view, readonly, returns_int):
+        fn = FnCtx("helper", ["v"], readonly, not returns_int)
+        sc = Scope([view], ["v"], "static_cast<int>(%s)" % view.member("size()"), fn)
+        sc.depth = 1
+        body = []
+        if returns_int:
+            fn.acc = "s"
+            body.append(Line("int s = 0;", removable=False))
+        for _ in range(self.r.randint(1, 3)):
+            s = self.stmt(sc, 2)
+            if s is not None:
+                body.extend(s if isinstance(s, list) else [s])
+        if returns_int:
+            body.append(Line("return s;", removable=False))
+        return body
+
+    def helper_call(self, sc, kind):
+        name = self.fresh("h")
+        if kind == "chelper" or (kind == "opaque" and self.chance(0.4)):
+            if not sc.views:
+                return None
+            v = self.r.choice(sc.views)
+            x = View("x", "&x", {"x"}, const=True)
+            body = self.helper_body(x, True, True)
+            head = "static int %s(const ferry::Buffer<int> &x, int v) {" % name
+            self.hfuncs.append(Func(name, head, body))
+            callee = name
+            if kind == "opaque":
+                callee = self.fresh("fp")
+                self.globals_fp.append("static int (*%s)(const ferry::Buffer<int> &, int) = %s;"
+                                       % (callee, name))
+            r = self.fresh("r")
+            return [Line("int %s = %s(%s, %s);" % (r, callee, v.ref, self.small(sc))),
+                    self.prn("helper", r)]
+        vs = self.writable(sc)
+        if not vs:
+            return None
+        v = self.r.choice(vs)
+        readonly = self.chance(0.25)
+        if kind == "helperptr":
+            x = View("(*x)", "x", {"x"})
+            head = "static void %s(ferry::Buffer<int> *x, int v) {" % name
+            arg = v.ptr
+        else:
+            x = View("x", "&x", {"x"})
+            head = "static void %s(ferry::Buffer<int> &x, int v) {" % name
+            arg = v.ref
+        body = self.helper_body(x, readonly, False)
+        self.hfuncs.append(Func(name, head, body))
+        callee = name
+        if kind == "opaque":
+            callee = self.fresh("fp")
+            self.globals_fp.append("static void (*%s)(ferry::Buffer<int> &, int) = %s;" % (callee, name))
+        return Line("%s(%s, %s);" % (callee, arg, self.small(sc)))
+
+    def recursive_call(self, sc):
+        vs = self.writable(sc)
+        if not vs:
+            return None
+        name = self.fresh("rec")
+        self.hfuncs.append(Func(name, "static void %s(ferry::Buffer<int> &x, int d) {" % name, [
+            Line("if (d <= 0)\n  return;", removable=False),
+            Line("x[static_cast<std::size_t>(d) %% x.size()] =\n"
+                 "    (x[static_cast<std::size_t>(d) %% x.size()] + d) & %s;" % MASK),
+            Line("%s(x, d - 1);" % name)]))
+        return Line("%s(%s, %s + 1);" % (name, self.r.choice(vs).ref, self.small(sc)))
+
+    def helper2_call(self, sc):
+        """A helper given two buffers, which may be one: it only combines
+        elements at the same index, so an alias changes nothing."""
+        vs = self.writable(sc)
+        if not vs:
+            return None
+        name = self.fresh("comb")
+        self.hfuncs.append(Func(name, "static void %s(const ferry::Buffer<int> &src, "
+                                      "ferry::Buffer<int> &dst) {" % name, [
+            Line("for (std::size_t i = 0; i < dst.size(); ++i)\n"
+                 "  dst[i] = (src[i] * %d + dst[i]) & %s;" % (self.r.randint(1, 5), MASK))]))
+        return Line("%s(%s, %s);" % (name, self.r.choice(sc.views).ref, self.r.choice(vs).ref))
+
+    def two_args(self, sc, allow_same):
+        vs = self.writable(sc)
+        if not vs:
+            return None
+        u = self.r.choice(vs)
+        others = [w for w in vs if distinct(u, w)]
+        if allow_same and (not others or self.chance(0.4)):
+            return u, u, False
+        if not others:
+            return None
+        return u, self.r.choice(others), True
+
+    def callee_body(self, kind, dist, sc):
+        fn = FnCtx(kind, ["k"])
+        pair = self.fresh("pair") if dist else None
+        x = View("x", "&x", {"x", "y"} if not dist else {"x"}, pair, 0)
+        y = View("y", "&y", {"x", "y"} if not dist else {"y"}, pair, 1)
+        inner = Scope([x, y], ["k"], "n", fn)
+        inner.depth = 1
+        body = []
+        for _ in range(self.r.randint(1, 3)):
+            s = self.stmt(inner, 2)
+            if s is not None:
+                body.extend(s if isinstance(s, list) else [s])
+        if not any("cc.dispatch" in l for s in body for l in s.lines("")) and kind == "wrapper":
+            d = self.dispatch(inner)
+            if d:
+                body.append(d)
+        return body
+
+    def wrapper_call(self, sc):
+        a = self.two_args(sc, False)
+        if not a:
+            return None
+        u, w, dist = a
+        name = self.fresh("launch")
+        head = ("static void %s(ferry::ComputeContext &cc, ferry::Buffer<int> &x,\n"
+                "    ferry::Buffer<int> &y, int n, int k) {" % name)
+        self.hfuncs.append(Func(name, head, self.callee_body("wrapper", dist, sc)))
+        call = Line("%s(cc, %s, %s, %s, %s);" % (name, u.ref, w.ref, sc.size, self.small(sc)))
+        if self.chance(0.6):
+            i = self.fresh("i")
+            return Compound(["for (int %s = 0; %s < %s; ++%s) {" % (i, i, self.r.choice(sc.fn.trips), i),
+                             [call], "}"], "for", loopvar=i)
+        return call
+
+    def sub_call(self, sc):
+        a = self.two_args(sc, True)
+        if not a:
+            return None
+        u, w, dist = a
+        name = self.fresh("sub")
+        head = ("FERRY_COMPUTE void %s(ferry::ComputeContext &cc, ferry::Buffer<int> &x,\n"
+                "    ferry::Buffer<int> &y, int n, int k) {" % name)
+        self.hfuncs.append(Func(name, head, self.callee_body("sub", dist, sc)))
+        return Line("%s(cc, %s, %s, %s, %s);" % (name, u.ref, w.ref, sc.size, self.small(sc)))
+
+    # -- the program -------------------------------------------------------------
+    def program(self):
+        r = self.r
+        self.W, self.H = r.randint(2, 8), r.randint(2, 5)
+        self.N = self.W * self.H
+        self.globals_fp = []
+        nbuf = r.randint(2, 4)
+        bufs = "abcd"[:nbuf]
+        fn = FnCtx("compute", ["k0", "k1"])
+        # Sometimes main passes one buffer as both `a` and `b`: the program is
+        # then generated as if they may be the same.
+        alias = nbuf >= 3 and r.random() < 0.2 and "alias" not in self.avoid
+        views = [View(b, "&" + b, {b, "ab"} if alias and b in "ab" else {b}) for b in bufs]
+        sc = Scope(views, ["k0", "k1"], "n", fn)
+        body = []
+        if r.random() < 0.5:
+            fn.acc = "acc"
+            body.append(Line("int acc = 0;"))
+        budget = r.randint(4, 10)
+        while len(body) < budget:
+            s = self.stmt(sc, 4)
+            if s is not None:
+                body.extend(s if isinstance(s, list) else [s])
+        if not any("cc.dispatch" in l or "launch" in l or "_sub" in l
+                   for s in body for l in s.lines("")):
+            # At the end: a view declared on the way is in scope there.
+            d = self.dispatch(sc)
+            if d:
+                body.append(d)
+        if fn.acc:
+            body.append(self.prn("acc", "acc"))
+        name = "%s_run" % self.tag
+        params = ", ".join("ferry::Buffer<int> &%s" % b for b in bufs)
+        head = "FERRY_COMPUTE void %s(ferry::ComputeContext &cc, %s,\n    int n, int k0, int k1) {" % (
+            name, params)
+        compute = Func(name, head, body, kind="compute")
+
+        # main: buffers, computes with different trip counts, host writes
+        # between them, then every buffer printed.
+        mb = []
+        for b in bufs:
+            init = r.choice(["(%d)" % self.N, "(%d, %d)" % (self.N, r.randint(0, 9))])
+            mb.append(Line("ferry::Buffer<int> %s%s;" % (b, init), removable=False))
+            if r.random() < 0.7:
+                mb.append(Line("for (int i = 0; i < %d; ++i)\n  %s[i] = (i * %d + %d) & 0xFF;"
+                               % (self.N, b, r.randint(1, 13), r.randint(0, 50))))
+        for c in range(r.randint(1, 3)):
+            if c > 0 and r.random() < 0.5:
+                b = r.choice(bufs)
+                mb.append(Line("%s[%d] = %d;" % (b, r.randrange(self.N), r.randint(0, 99))))
+            perm = list(bufs)
+            if alias:
+                if r.random() < 0.6:
+                    perm[1] = perm[0]
+            elif r.random() < 0.3:
+                r.shuffle(perm)
+            k0, k1 = r.choice([0, 0, 1, 2, 3]), r.choice([0, 1, 1, 2])
+            mb.append(Line("acc.compute([&](ferry::ComputeContext &cc) { %s(cc, %s, %d, %d, %d); });"
+                           % (name, ", ".join(perm), self.N, k0, k1)))
+        for b in bufs:
+            mb.append(Line('fuzz_print("[%s] %s", %s);' % (self.tag, b, b)))
+        mb.append(Line('fuzz_stats("%s");' % self.tag, removable=False))
+        main = Func("%s_main" % self.tag, "static void %s_main(ferry::Accelerator &acc) {" % self.tag,
+                    mb, kind="main")
+        return Program(self.tag, self.globals + self.globals_fp, self.kfuncs,
+                       [k.text for k in self.kernels], self.hfuncs, compute, main)
+
+
+class Program:
+    def __init__(self, tag, globals_, kfuncs, kernels, hfuncs, compute, main):
+        self.tag = tag
+        self.globals = globals_
+        self.kfuncs = kfuncs
+        self.kernels = kernels
+        self.hfuncs = hfuncs
+        self.compute = compute
+        self.main = main
+
+    def functions(self):
+        return self.hfuncs + [self.compute, self.main]
+
+    def text(self):
+        host = []
+        for f in self.hfuncs:
+            host.extend(f.lines() + [""])
+        # A function pointer's initialiser names its helper: helpers first.
+        out = ["// ---- program %s" % self.tag]
+        out += [g for g in self.globals if g.startswith("#define")]
+        for t in self.kfuncs + self.kernels:
+            out += t.split("\n") + [""]
+        for f in self.hfuncs:
+            out += f.lines() + [""]
+        out += [g for g in self.globals if not g.startswith("#define")]
+        out += self.compute.lines() + [""] + self.main.lines() + [""]
+        return "\n".join(out)
+
+
+PRELUDE = """\
+// Generated by test/fuzz (seed %(seed)s, programs %(first)d..%(last)d): every
+// program prints tagged lines; the reference execution is the oracle.
+#include <ferry/ferry.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <numeric>
+#include <utility>
+
+static void fuzz_print(const char *tag, const ferry::Buffer<int> &b) {
+  long long sum = 0;
+  for (std::size_t i = 0; i < b.size(); ++i)
+    sum = (sum * 31 + b[i]) %% 1000000007;
+  std::printf("%%s:", tag);
+  for (std::size_t i = 0; i < b.size() && i < 8; ++i)
+    std::printf(" %%d", b[i]);
+  std::printf(" check=%%lld\\n", sum);
+}
+
+// Per-program transfer statistics (the process's FERRY_STATS holds only the
+// sum): the counters' growth since the previous program, appended to the
+// file FERRY_FUZZ_STATS names.
+static void fuzz_stats(const char *tag) {
+  static ferry::Statistics last;
+  const ferry::Statistics now = ferry::statistics();
+  if (const char *path = std::getenv("FERRY_FUZZ_STATS")) {
+    if (std::FILE *f = std::fopen(path, "a")) {
+      std::fprintf(f, "%%s %%llu %%llu %%llu\\n", tag,
+                   static_cast<unsigned long long>(now.toDeviceBytes - last.toDeviceBytes),
+                   static_cast<unsigned long long>(now.fromDeviceBytes - last.fromDeviceBytes),
+                   static_cast<unsigned long long>(now.dispatches - last.dispatches));
+      std::fclose(f);
+    }
+  }
+  last = now;
+}
+
+"""
+
+
+def generate(seed, index, avoid=()):
+    return Gen(seed, index, avoid).program()
+
+
+def render_file(seed, programs):
+    idx = [int(p.tag[1:]) for p in programs]
+    out = PRELUDE % {"seed": seed, "first": min(idx), "last": max(idx)}
+    for p in programs:
+        out += p.text() + "\n"
+    out += "int main() {\n  ferry::Accelerator acc;\n"
+    for p in programs:
+        out += "  %s_main(acc);\n" % p.tag
+    out += "  return 0;\n}\n"
+    return out

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Checks of the fuzzer itself: a fuzzer that cannot see a difference, or
+whose programs never use a form, passes while finding nothing."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from ferryfuzz import driver, gen, mutate, reduce  # noqa: E402
+
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL: " + what)
+
+
+# Deterministic: a seed and an index name one program.
+a = gen.generate("s", 3).text()
+check(a == gen.generate("s", 3).text(), "the same seed and index give the same program")
+check(a != gen.generate("t", 3).text(), "another seed gives another program")
+
+# Every form of the issue's list shows up in a couple of hundred programs.
+texts = "\n".join(gen.generate("cover", i).text() for i in range(200))
+forms = {
+    "zero-trip loop": r"for \(int \w+ = 0; \w+ < k[01]; ",
+    "while": r"while \(\w+ < ", "do-while": r"\} while \(", "for (;;)": r"for \(;;\)",
+    "branch on buffer data": r"if \(\S+\[[^]]+\] % \d == \d\)",
+    "pointer swap": r"std::swap\(\w+, \w+\)",
+    "conditional reference": r"auto &\w+ = \(.*\) \? \w+ : \w+;",
+    "helper by &": r"static void \w+\(ferry::Buffer<int> &x",
+    "helper by const&": r"static int \w+\(const ferry::Buffer<int> &x",
+    "helper by pointer": r"static void \w+\(ferry::Buffer<int> \*x",
+    "call through a function pointer": r"static void \(\*\w+\)\(ferry::Buffer<int> &",
+    "partial range": r"ferry::Range\(n (- 1|/ 2)\)",
+    "2-D range": r"ferry::Range\(\S+, \d+\)",
+    "kernel writing part": r"if \(kc\.x (< lim|% 2 == 0)\)",
+    "compute calling compute": r"FERRY_COMPUTE void p\d+_sub",
+    "same buffer twice": r"p\d+_sub\d+\(cc, (\w+), \1,",
+    "launch wrapper in a loop": r"\{\n\s+p\d+_launch\d+\(cc",
+    "several computes": r"(acc\.compute\(.*\n)(.*\n)?\s+acc\.compute", "std::fill": r"std::fill\(",
+    "std::iota": r"std::iota\(", "std::copy": r"std::copy\(", "std::copy_n": r"std::copy_n\(",
+    "range-for": r"for \(int &?\w+ : ", "early return": r"return;",
+    "break": r"break;", "continue": r"continue;", "array of buffer pointers":
+    r"ferry::Buffer<int> \*\w+\[2\] = \{", "flipping index": r"(\w+) = 1 - \1;",
+    "macro in a scalar argument": r"n \* P\d+_NV", "p->begin()": r"\w+->begin\(\)",
+    "write then read in a kernel": r"b\d\[i\] = 0;\n\s+for \(int t",
+    "kernel calling functions": r"static int p\d+_(mix|get)\d+",
+    "FERRY_WO": r"FERRY_WO int", "FERRY_RO": r"FERRY_RO ", "FERRY_RW": r"FERRY_RW int",
+    "local buffer": r"ferry::Buffer<int> p\d+_tmp\d+",
+    "3-D range": r"ferry::Range\(\d+, 1, \d+\)",
+    "one buffer as two compute parameters": r"_run\(cc, a, a,",
+    "recursive helper": r"(p\d+_rec\d+)\(x, d - 1\)",
+    "helper given two buffers": r"static void p\d+_comb\d+\(const ferry::Buffer<int> &src",
+}
+for name, rx in forms.items():
+    check(re.search(rx, texts), "generated programs use the form: " + name)
+
+# --avoid leaves a form out.
+texts2 = "\n".join(gen.generate("cover", i, {"macro", "swap"}).text() for i in range(100))
+check("_NV" not in texts2 and "std::swap" not in texts2, "--avoid leaves forms out")
+
+# A program compiles as the reference execution, quietly, and prints its tags.
+cxx = shutil.which("c++") or shutil.which("g++") or shutil.which("clang++-19")
+runtime = os.path.join(HERE, "..", "..", "runtime", "include")
+if cxx:
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "r.cpp")
+        with open(src, "w") as f:
+            f.write(gen.render_file("ref", [gen.generate("ref", i) for i in range(6)]))
+        exe = os.path.join(tmp, "r")
+        p = subprocess.run([cxx, "-std=c++17", "-I", runtime, src, "-o", exe],
+                           capture_output=True, text=True)
+        check(p.returncode == 0, "generated programs compile as the reference:\n" + p.stderr[-2000:])
+        if p.returncode == 0:
+            p = subprocess.run([exe], capture_output=True, text=True, timeout=60)
+            check(p.returncode == 0 and p.stderr == "", "the reference runs cleanly")
+            check(set(t for t in driver.tagged(p.stdout) if t) == {"p%d" % i for i in range(6)},
+                  "every program prints tagged lines")
+
+# The comparison sees what it must.
+ref = {"rc": 0, "out": "[p1] a 1\n[p2] b 2\n", "err": "", "per": {}, "total": None}
+
+
+def run(out, rc=0, err=""):
+    return {"rc": rc, "out": out, "err": err, "per": {}, "total": None}
+
+
+r = driver.compare(ref, {"planned": run("[p1] a 1\n[p2] b 3\n")}, ["p1", "p2"])
+check(r["p1"] == [] and [k for _, k, _ in r["p2"]] == ["mismatch"], "a differing line is charged to its program")
+r = driver.compare(ref, {"kernel": run("[p1] a 1\n", rc=-11)}, ["p1", "p2"])
+check(("kernel", "crash") in [(p, k) for p, k, _ in r["p2"]] and r["p1"] == [],
+      "a crash is charged to the first program whose lines are missing")
+r = driver.compare(ref, {"naive": run(ref["out"], err="warning\n")}, ["p1", "p2"])
+check(all(any(k == "stderr" for _, k, _ in r[t]) for t in ("p1", "p2")), "stderr is a failure")
+r = driver.compare(ref, {"planned": run(ref["out"])}, ["p1", "p2"])
+check(r == {"p1": [], "p2": []}, "equal output passes")
+bad = run(ref["out"])
+bad.update(per={"p1": (4, 0, 1), "p2": (0, 0, 0)}, total=(8, 0, 1))
+r = driver.compare(ref, {"planned": bad}, ["p1", "p2"])
+check(any(k == "stats" for _, k, _ in r["p1"]), "per-program bytes must add up to FERRY_STATS")
+
+# Tool outcomes.
+check(driver.tool_failure_kind("a.cpp:3:4: error: no\n") == "rewrite", "a located error is a diagnostic")
+check(driver.tool_failure_kind("error: no\n") == "crash", "an unlocated error is a crash")
+check(driver.tool_failure_kind("a.cpp:1:2: fatal error: x.h not found\n") == "rewrite",
+      "a fatal error is a located diagnostic")
+check(driver.tool_failure_kind("a.cpp:3:4: error: x\nStack dump:\n") == "crash", "a stack dump is a crash")
+check(mutate.classify(-6, "") == "crash" and mutate.classify(124, "") == "hang" and
+      mutate.classify(0, "") == "rewritten", "mutant outcomes")
+
+# Build failures are pinned on programs by their markers.
+with tempfile.TemporaryDirectory() as tmp:
+    proj = driver.Project(tmp, "ferry", HERE, 1)
+    src = os.path.join(proj.src, "f.cpp")
+    with open(src, "w") as f:
+        f.write("x\n// ---- program p4\ny\ny\n// ---- program p9\nz\n")
+    check(driver.culprits(proj, "f", "%s:4:1: error: e\n%s:6:2: error: e" % (src, src)) == {"p4", "p9"},
+          "diagnostics map to the programs they are in")
+
+# Reducer edits keep the program printable and make it smaller.
+p = gen.generate("s", 5)
+n0 = p.text().count("\n")
+for what, edit in reduce.candidates(p)[:10]:
+    import copy
+    q = copy.deepcopy(p)
+    edit(q)
+    check(q.text().count("\n") <= n0, "reducer edit `%s` does not grow the program" % what)
+    check("_main(ferry::Accelerator &acc)" in q.text(), "reducer edits keep main")
+
+print("%d failures" % len(failures))
+sys.exit(1 if failures else 0)
