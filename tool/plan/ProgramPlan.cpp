@@ -7,6 +7,8 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace ferry {
@@ -44,6 +46,46 @@ struct DispatchSites : RecursiveASTVisitor<DispatchSites> {
   }
 
 };
+
+/// Whether every parameter through which F can reach a buffer is a buffer
+/// reference or pointer: what its callers pass is then a buffer they track
+/// (a struct of buffers or a container of them may hold ones they do not).
+bool handsOnlyBuffers(const FunctionDecl *F) {
+  std::function<bool(QualType, int)> HoldsBuffers = [&](QualType T, int Depth) {
+    T = T.getNonReferenceType();
+    while (T->isPointerType() || T->isArrayType())
+      T = T->isPointerType() ? T->getPointeeType()
+                             : QualType(T->getPointeeOrArrayElementType(), 0);
+    if (isBufferType(T))
+      return true;
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition() || Depth > 4)
+      return false;
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+        if (A.getKind() == TemplateArgument::Type &&
+            HoldsBuffers(A.getAsType(), Depth + 1))
+          return true;
+    for (const FieldDecl *FD : RD->fields())
+      if (HoldsBuffers(FD->getType(), Depth + 1))
+        return true;
+    for (const CXXBaseSpecifier &B : RD->bases())
+      if (HoldsBuffers(B.getType(), Depth + 1))
+        return true;
+    return false;
+  };
+  for (const ParmVarDecl *P : F->parameters()) {
+    QualType T = P->getType();
+    QualType Pointee = T->isReferenceType() ? T.getNonReferenceType()
+                       : T->isPointerType() ? T->getPointeeType()
+                                            : T;
+    bool Plain = (T->isReferenceType() || T->isPointerType()) &&
+                 isBufferType(Pointee);
+    if (!Plain && HoldsBuffers(T, 0))
+      return false;
+  }
+  return true;
+}
 
 /// Planned functions whose every use is a direct call from planned code (no
 /// lambda, no address taken, no call from main): they hand their buffers
@@ -153,6 +195,8 @@ ProgramPlan planProgram(ASTContext &Ctx) {
       if (P.Planned.count(Callee))
         P.Entries.erase(Callee);
   P.Internal = internalFunctions(Ctx, P.Planned);
+  for (auto It = P.Internal.begin(); It != P.Internal.end();)
+    It = handsOnlyBuffers(*It) ? std::next(It) : P.Internal.erase(It);
 
   PlanningContext PC{Ctx, P.Kernels, Host, P.Planned};
   SourceManager &SM = Ctx.getSourceManager();
@@ -185,6 +229,15 @@ ProgramPlan planProgram(ASTContext &Ctx) {
     P.Functions.push_back(planFunction(PC, F, P.Entries.count(F) != 0,
                                        P.Internal.count(F) != 0));
   }
+  // A caller handed an internal function a buffer it cannot name, so could
+  // not bring it home itself: that function syncs at exit after all. Only
+  // its own plan changes (its callers treat every planned call alike).
+  for (FunctionPlan &FP : P.Functions)
+    if (P.Internal.count(FP.Function) && PC.MustSyncAtExit.count(FP.Function)) {
+      P.Internal.erase(FP.Function);
+      FP = planFunction(PC, FP.Function, P.Entries.count(FP.Function) != 0,
+                        /*Internal=*/false);
+    }
   return P;
 }
 

@@ -320,19 +320,20 @@ private:
   }
 
   // --- host code -------------------------------------------------------------
-  /// Planned calls in S whose buffer arguments are handed over, not accessed.
-  std::set<const Expr *> handedOver(const Stmt *S) const {
-    std::set<const Expr *> Args;
+  /// Arguments of planned calls in S, handed over rather than accessed,
+  /// with the callee they go to.
+  std::map<const Expr *, const FunctionDecl *> handedOver(const Stmt *S) const {
+    std::map<const Expr *, const FunctionDecl *> Args;
     struct Finder : RecursiveASTVisitor<Finder> {
       const std::set<const FunctionDecl *> *Planned;
-      std::set<const Expr *> *Args;
+      std::map<const Expr *, const FunctionDecl *> *Args;
       bool TraverseLambdaExpr(LambdaExpr *) { return true; }
       bool VisitCallExpr(CallExpr *Call) {
         const FunctionDecl *Callee = Call->getDirectCallee();
         if (Callee && Callee->getDefinition() &&
             Planned->count(Callee->getDefinition()))
           for (const Expr *A : Call->arguments())
-            Args->insert(A);
+            (*Args)[A] = Callee->getDefinition();
         return true;
       }
     } Find;
@@ -425,7 +426,7 @@ private:
         E.Overwrites = false;
         E.WrittenCount = E.WrittenCountOf = nullptr;
       }
-    std::set<const Expr *> Handed = handedOver(S);
+    std::map<const Expr *, const FunctionDecl *> Handed = handedOver(S);
     std::set<ObjectId> HandedIds;
     for (const HostEvent &E : Events) {
       std::string Name = spelling(E.Buffer, E.Targets);
@@ -459,6 +460,10 @@ private:
         // run-time state, which every host write so far has kept current.
         if (E.Site && Handed.count(E.Site)) {
           HandedIds.insert(E.Targets.Ids.begin(), E.Targets.Ids.end());
+          // A buffer this function cannot name (an element of a container,
+          // say) it cannot bring home at its exit: the callee must.
+          if (!E.Targets.Exact)
+            PC.MustSyncAtExit.insert(Handed.at(E.Site));
           break;
         }
         if (writes(E.Mode) && !reads(E.Mode) &&

@@ -23,6 +23,9 @@ struct PlanningContext {
   /// Functions planned on their own: FERRY_COMPUTE ones and any reachable
   /// function that dispatches. A call to one hands its buffers over.
   const std::set<const clang::FunctionDecl *> &Planned;
+  /// Filled in while planning: planned callees handed a buffer their caller
+  /// cannot name, which therefore must bring their buffers home on return.
+  std::set<const clang::FunctionDecl *> MustSyncAtExit;
 };
 
 /// Plans `F`. `Entry` is true when no planned function calls F, so on entry

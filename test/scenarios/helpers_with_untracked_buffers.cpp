@@ -1,0 +1,63 @@
+// A dispatching helper handed buffers its caller does not track by name: the
+// members of a struct the caller never names itself, and elements of a
+// std::vector of buffers. The caller cannot bring those home at its exit, so
+// the helper does, as before helpers learned to hand buffers back unsynced
+// (which would have left the kernels' results on the device: a wrong result).
+//
+// By hand (every buffer 4 ints = 16 B): grids: step and stepBoth's kernels
+// read and write g.cur, then g.next: in 1 + out 1 each (2, 2). buffers: each
+// step call copies its buffer in and back (bufs[0], bufs[1], x: 3, 3); at
+// exit x is current. In 5 (80 B), out 5 (80 B).
+// ferry-test: golden
+// ferry-test: to_device 5 to_device_bytes 80 from_device 5 from_device_bytes 80
+// ferry-test: dispatches 5
+#include "Print.h"
+
+#include <vector>
+
+struct Grids {
+  ferry::Buffer<int> cur, next;
+};
+
+FERRY_KERNEL void inc(ferry::KernelContext kc, int *v) { v[kc.x] += 1; }
+
+static void step(ferry::ComputeContext &cc, ferry::Buffer<int> &b) {
+  cc.dispatch(inc, ferry::Range(b.size()), b);
+}
+
+static void stepCur(ferry::ComputeContext &cc, Grids &g) {
+  cc.dispatch(inc, ferry::Range(g.cur.size()), g.cur);
+}
+
+static void stepNext(ferry::ComputeContext &cc, Grids *g) {
+  cc.dispatch(inc, ferry::Range(g->next.size()), g->next);
+}
+
+FERRY_COMPUTE void grids(ferry::ComputeContext &cc, Grids &g) {
+  stepCur(cc, g);
+  stepNext(cc, &g);
+}
+
+FERRY_COMPUTE void buffers(ferry::ComputeContext &cc,
+                           std::vector<ferry::Buffer<int>> &bufs,
+                           ferry::Buffer<int> &x) {
+  for (std::size_t i = 0; i < bufs.size(); ++i)
+    step(cc, bufs[i]);
+  step(cc, x);
+}
+
+int main() {
+  Grids g{ferry::Buffer<int>(4, 1), ferry::Buffer<int>(4, 5)};
+  std::vector<ferry::Buffer<int>> bufs;
+  bufs.emplace_back(4, 10);
+  bufs.emplace_back(4, 20);
+  ferry::Buffer<int> x(4, 3);
+  ferry::Accelerator acc;
+  acc.compute([&](ferry::ComputeContext &cc) { grids(cc, g); });
+  acc.compute([&](ferry::ComputeContext &cc) { buffers(cc, bufs, x); });
+  printBuffer("cur", g.cur);
+  printBuffer("next", g.next);
+  printBuffer("bufs[0]", bufs[0]);
+  printBuffer("bufs[1]", bufs[1]);
+  printBuffer("x", x);
+}
