@@ -117,8 +117,8 @@ count=$(wc -l < "$tmp/ratios")
   echo "Geometric mean of the ratios: **$geomean** (the optimum's bytes over the"
   echo "original's: $optimum, what Ferry would reach with every program optimal)."
   echo
-  echo "Where Ferry moves more than the optimum, \`/work/findings/suites.md\` (issue 16)"
-  echo "and the program's comment (\"FAILS TODAY\") say which copy and why."
+  echo "Where Ferry moves more than the optimum, the program's opening comment"
+  echo "says which copy and why."
 } > "$tmp/table"
 mkdir -p "$root/docs"
 cp "$tmp/table" "$out"
