@@ -10,6 +10,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace ferry {
@@ -732,6 +734,20 @@ private:
         CountExpr = CountOf = nullptr, CountedArg = NumArgs;
     }
     std::string What = "passed to std::" + Name.str();
+    // Every argument is evaluated, and every source range read, before the
+    // algorithm writes: `std::fill(a.begin(), a.end(), a[n - 1] * 2)` reads
+    // a[n - 1] before it overwrites a. Reads are listed first.
+    size_t First = Events.size();
+    struct ReadsFirst {
+      std::vector<HostEvent> &Events;
+      size_t First;
+      ~ReadsFirst() {
+        std::stable_partition(
+            Events.begin() + First, Events.end(), [](const HostEvent &E) {
+              return E.Kind == HostEventKind::Access && !writes(E.Mode);
+            });
+      }
+    } Order{Events, First};
     for (unsigned I = 0; I < NumArgs; ++I) {
       const Expr *Arg = Call->getArg(I);
       Access Mode = stdAlgorithmAccess(Name, I, NumArgs);

@@ -385,33 +385,83 @@ private:
     return false;
   }
 
-  /// Whether an event of S names its buffer through something S declares
-  /// (`while (…) { auto &to = c ? a : b; h(to); }`): that name does not
-  /// exist before S, so S's lines must go inside it.
-  bool namesDeclaredInside(const Stmt *S, const FlowState &In) const {
-    PointsTo Facts = In.Facts;
-    SourceRange Range = S->getSourceRange();
-    auto Inside = [&](const Decl *D) {
-      SourceLocation L = SM.getExpansionLoc(D->getLocation());
-      return !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(Range.getBegin())) &&
-             !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Range.getEnd()), L);
-    };
-    struct Refs : RecursiveASTVisitor<Refs> {
-      std::vector<const Decl *> Found;
-      bool VisitDeclRefExpr(DeclRefExpr *R) {
-        Found.push_back(R->getDecl());
+  /// Variables S declares, or whose value S may change (assigned, swapped,
+  /// incremented, its address taken): a name spelled with one of them may
+  /// denote another buffer, or nothing, before S.
+  std::set<const VarDecl *> reboundWithin(const Stmt *S) const {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      std::set<const VarDecl *> Found;
+      void changed(const Expr *E) {
+        E = E->IgnoreParenImpCasts();
+        if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+          E = AS->getBase()->IgnoreParenImpCasts();
+        if (const auto *R = dyn_cast<DeclRefExpr>(E))
+          if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+            Found.insert(V);
+      }
+      bool VisitVarDecl(VarDecl *V) {
+        Found.insert(V);
         return true;
       }
-    };
-    for (const HostEvent &E : collectHostEvents(S, Table, Facts, PC.Host)) {
-      if (!E.Buffer)
-        continue;
-      Refs R;
-      R.TraverseStmt(const_cast<Expr *>(E.Buffer));
-      for (const Decl *D : R.Found)
-        if (isa<VarDecl>(D) && !isa<ParmVarDecl>(D) && Inside(D))
+      bool VisitBinaryOperator(BinaryOperator *B) {
+        if (B->isAssignmentOp())
+          changed(B->getLHS());
+        return true;
+      }
+      bool VisitUnaryOperator(UnaryOperator *U) {
+        if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+          changed(U->getSubExpr());
+        return true;
+      }
+      bool VisitCallExpr(CallExpr *Call) {
+        // std::swap and anything else taking it by non-const reference.
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+          if (!Callee || I >= Callee->getNumParams() ||
+              (Callee->getParamDecl(I)->getType()->isReferenceType() &&
+               !Callee->getParamDecl(I)
+                    ->getType()
+                    .getNonReferenceType()
+                    .isConstQualified()))
+            if (Call->getArg(I)->getType()->isPointerType() ||
+                Call->getArg(I)->getType()->isArrayType())
+              changed(Call->getArg(I));
+        return true;
+      }
+    } Find;
+    Find.TraverseStmt(const_cast<Stmt *>(S));
+    return Find.Found;
+  }
+
+  /// The variables `E` names its buffer through (`p` in `(*p)[i]`,
+  /// `grid` in `grid[cur]->data()`, `to` in `h(to)`).
+  static std::set<const VarDecl *> namedThrough(const Expr *E) {
+    struct Refs : RecursiveASTVisitor<Refs> {
+      std::set<const VarDecl *> Found;
+      bool VisitDeclRefExpr(DeclRefExpr *R) {
+        if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+          Found.insert(V);
+        return true;
+      }
+    } R;
+    if (E)
+      R.TraverseStmt(const_cast<Expr *>(E));
+    return R.Found;
+  }
+
+  /// Whether an event of S names its buffer through something S declares or
+  /// rebinds (`while (…) { auto &to = c ? a : b; h(to); }`, `std::swap(p,
+  /// q); (*p)[i] = …`): before S that name does not exist, or denotes
+  /// another buffer, so S's lines must go inside it.
+  bool namesReboundInside(const Stmt *S, const FlowState &In) const {
+    std::set<const VarDecl *> Rebound = reboundWithin(S);
+    if (Rebound.empty())
+      return false;
+    PointsTo Facts = In.Facts;
+    for (const HostEvent &E : collectHostEvents(S, Table, Facts, PC.Host))
+      for (const VarDecl *V : namedThrough(E.Buffer))
+        if (Rebound.count(V))
           return true;
-    }
     return false;
   }
 
@@ -428,8 +478,20 @@ private:
       }
     std::map<const Expr *, const FunctionDecl *> Handed = handedOver(S);
     std::set<ObjectId> HandedIds;
+    std::set<const VarDecl *> Rebound;
+    if (!isa<Expr>(S) || Events.size() > 1)
+      Rebound = reboundWithin(S);
     for (const HostEvent &E : Events) {
       std::string Name = spelling(E.Buffer, E.Targets);
+      // Named through something S rebinds before the line's place: only the
+      // object's own name is right there, and only when it is one object.
+      for (const VarDecl *V : namedThrough(E.Buffer))
+        if (Rebound.count(V)) {
+          Name = E.Targets.single() && nameable(*E.Targets.Ids.begin())
+                     ? Table.object(*E.Targets.Ids.begin()).Spelling
+                     : "";
+          break;
+        }
       unsigned L = E.Site ? line(E.Site->getBeginLoc()) : line(S->getBeginLoc());
       switch (E.Kind) {
       case HostEventKind::Create:
@@ -670,7 +732,7 @@ private:
     // line names the buffer where the name exists.
     bool MustGoInside = (IsLoop || isa<SwitchStmt>(S)) &&
                         (hasStateChangeWithoutCopy(S, In) ||
-                         namesDeclaredInside(S, In));
+                         namesReboundInside(S, In));
     if (!Finder.needsStructure() && !MustGoInside)
       return hostCode(S, In, Placement::BeforeStmt, S);
 
