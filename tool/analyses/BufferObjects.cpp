@@ -594,8 +594,52 @@ private:
         if (A && B && A->getType()->isPointerType() &&
             B->getType()->isPointerType())
           std::swap(Facts[A->getDecl()], Facts[B->getDecl()]);
+        return;
+      }
+      // A buffer pointer handed to a function by non-const reference (or its
+      // address) may come back pointing to any buffer of its type
+      // (`flip(p, q)` swapping them inside).
+      const auto *Proto =
+          Call->getCallee()->getType()->getPointeeOrArrayElementType()
+              ->getAs<FunctionProtoType>();
+      if (!Proto)
+        Proto = Call->getCallee()->getType()->getAs<FunctionProtoType>();
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+        const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+        bool ByAddress = false;
+        if (const auto *UO = dyn_cast<UnaryOperator>(Arg);
+            UO && UO->getOpcode() == UO_AddrOf) {
+          Arg = UO->getSubExpr()->IgnoreParenImpCasts();
+          ByAddress = true;
+        }
+        const auto *Ref = dyn_cast<DeclRefExpr>(Arg);
+        if (!Ref || !pointsToBuffers(Ref->getType()))
+          continue;
+        bool ByMutableRef = false;
+        if (Proto && I < Proto->getNumParams()) {
+          QualType PT = Proto->getParamType(I);
+          ByMutableRef = PT->isReferenceType() &&
+                         !PT.getNonReferenceType().isConstQualified();
+        } else if (!Proto) {
+          ByMutableRef = true; // nothing known of the callee's parameters
+        }
+        if (ByAddress || ByMutableRef) {
+          QualType T = Ref->getType();
+          QualType Pointer = T->isArrayType()
+                                 ? QualType(T->getPointeeOrArrayElementType(), 0)
+                                 : T;
+          Facts[Ref->getDecl()] =
+              Table.anyBufferOf(bufferElementType(Pointer->getPointeeType()))
+                  .Ids;
+        }
       }
     }
+  }
+
+  /// `Buffer<T> *p` or `Buffer<T> *grid[N]`.
+  static bool pointsToBuffers(QualType T) {
+    return (T->isPointerType() && isBufferType(T->getPointeeType())) ||
+           isBufferPointerArray(T);
   }
 
   const ObjectTable &Table;
