@@ -259,3 +259,26 @@ FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &a, Buffer<int> &b) {
                  L.find("(a) before line " + Line) != std::string::npos;
         }) == 1);
 }
+
+TEST_CASE("an overwrite that ?: may skip copies back first, at the statement",
+          "[plan]") {
+  Source S(program(R"(
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, bool reset) {
+  cc.dispatch(rw, Range(v.size()), v);
+  reset ? (std::fill(v.begin(), v.end(), 0), 0) : 1;         // MAYBE
+  for (int i = 0; i < 3; ++i)                              // LOOP
+    std::fill(v.begin(), v.end(), i);                      // FILL
+}
+)"));
+  std::vector<std::string> T = transfers(S, "run");
+  // When `reset` is false the kernel's result must survive: the statement
+  // copies it back before telling the runtime the host copy is newer.
+  std::string Maybe = std::to_string(S.lineOf("// MAYBE"));
+  CHECK(std::find(T.begin(), T.end(), "fromDevice(v) before line " + Maybe) !=
+        T.end());
+  // An overwrite in a loop is reported where it happens, never before the
+  // loop (which may not run).
+  for (const std::string &L : T)
+    CHECK(L.find("hostWrites(v) before line " +
+                 std::to_string(S.lineOf("// LOOP"))) == std::string::npos);
+}

@@ -347,16 +347,18 @@ private:
   /// the right side of `&&` or `||`, the body of a loop or an if.
   bool conditionalWithin(const Expr *E, const Stmt *S) const {
     DynTypedNode Node = DynTypedNode::create(*E);
-    while (const Stmt *Child = Node.get<Stmt>()) {
-      if (Child == S)
-        return false;
+    const Stmt *Child = E;
+    while (Child != S) {
       DynTypedNodeList Parents = Ctx.getParents(Node);
       if (Parents.empty())
-        return true;
+        return true; // lost the way up: assume the worst
       Node = Parents[0];
+      // A variable's initialiser runs with its declaration: climb on.
+      if (Node.get<Decl>() && !Node.get<Stmt>())
+        continue;
       const Stmt *Parent = Node.get<Stmt>();
       if (!Parent)
-        return !Node.get<Decl>(); // a declaration's initialiser runs
+        return true;
       if (isa<IfStmt>(Parent) || isa<ForStmt>(Parent) ||
           isa<WhileStmt>(Parent) || isa<DoStmt>(Parent) ||
           isa<CXXForRangeStmt>(Parent) || isa<SwitchStmt>(Parent) ||
@@ -365,6 +367,7 @@ private:
       if (const auto *BO = dyn_cast<BinaryOperator>(Parent);
           BO && BO->isLogicalOp() && BO->getRHS() == Child)
         return true;
+      Child = Parent;
     }
     return false;
   }
