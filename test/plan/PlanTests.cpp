@@ -282,3 +282,26 @@ FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, bool reset) {
     CHECK(L.find("hostWrites(v) before line " +
                  std::to_string(S.lineOf("// LOOP"))) == std::string::npos);
 }
+
+TEST_CASE("a declared write-only parameter is passed as the user's promise",
+          "[plan]") {
+  Source S(program(R"(
+FERRY_KERNEL void column(KernelContext kc, FERRY_WO int *out, int rows) {
+  for (int r = 0; r < rows; ++r)
+    out[r * kc.maxX + kc.x] = r;
+}
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &out, int rows) {
+  cc.dispatch(column, Range(out.size() / rows), out, rows);
+}
+)"));
+  ferry::ProgramPlan Plan = ferry::planProgram(S.context());
+  const ferry::FunctionPlan &FP = planOf(Plan, S.function("run"));
+  REQUIRE(FP.Dispatches.size() == 1);
+  // Each work-item writes a column: Ferry cannot prove coverage, FERRY_WO
+  // promises it, and woDeclared tells the runtime not to second-guess it.
+  CHECK(FP.Dispatches[0].Arguments[0].Wrapper == "woDeclared");
+  CHECK(FP.Dispatches[0].Arguments[0].CoverageBound == nullptr);
+  CHECK(transfers(S, "run") ==
+        std::vector<std::string>{"fromDevice(out) end of block line " +
+                                 std::to_string(S.lineOf("cc.dispatch") + 1)});
+}

@@ -56,7 +56,8 @@ struct Transfer {
 /// How one dispatch argument is passed to ComputeContext::launch.
 struct LaunchArgument {
   const clang::Expr *Arg = nullptr;
-  /// "ro", "wo", "rw", "unused" for buffers; empty for scalars.
+  /// "ro", "wo", "woDeclared" (FERRY_WO: never copied in), "rw", "unused"
+  /// for buffers; empty for scalars.
   std::string Wrapper;
   /// For a `wo` buffer whose covering store is guarded by `kc.x < n`: the
   /// argument bound to `n`, so the runtime can check the bound covers it.
