@@ -60,6 +60,13 @@ forms = {
     "one buffer as two compute parameters": r"_run\(cc, a, a,",
     "recursive helper": r"(p\d+_rec\d+)\(x, d - 1\)",
     "helper given two buffers": r"static void p\d+_comb\d+\(const ferry::Buffer<int> &src",
+    "std::copy from a std::vector": r"std::copy\(p\d+_vec\d+\.begin\(\), p\d+_vec\d+\.end\(\)",
+    "kernel store through a local pointer": r"int \*p\d+ = b\d \+ i;\n\s+(if .*\n\s+)?\*p\d+ = v;",
+    "pointer comparison": r"if \(p\d+_[pq]\d+ [!=]= &\w+\)",
+    "pointers swapped by a helper by reference": r"static void p\d+_flip\d+\(ferry::Buffer<int> \*&x",
+    "helper given a struct of buffers": r"const (p\d+_Pair\d+) &s.*\n(.*\n)*.*\1\{",
+    "fill whose value reads the target": r"std::fill\((\w+)\.begin\(\), \1\.end\(\), \(\1\[",
+    "FERRY_WO columns": r"FERRY_WO int \*b0.*\n\s+for \(int r = 0; r < \d+; \+\+r\)",
 }
 for name, rx in forms.items():
     check(re.search(rx, texts), "generated programs use the form: " + name)
@@ -67,6 +74,13 @@ for name, rx in forms.items():
 # --avoid leaves a form out.
 texts2 = "\n".join(gen.generate("cover", i, {"macro", "swap"}).text() for i in range(100))
 check("_NV" not in texts2 and "std::swap" not in texts2, "--avoid leaves forms out")
+new = {"vectorcopy": "std::vector", "ptrstore": "int *p", "ptrcompare": " != &",
+       "flipref": "_flip", "structhelper": "_Pair", "columns": "r * "}
+texts3 = "\n".join(gen.generate("cover", i, set(new) | {"ptrcompare"}).text() for i in range(200))
+check(not any(w in texts3 for w in new.values()), "--avoid leaves the new forms out")
+texts4 = "\n".join(gen.generate("cover", i, {"fillself"}).text() for i in range(200))
+check(not re.search(r"std::fill\((\w+)\.begin\(\), \1\.end\(\), \(\1\[[^]]+\] \+ 1\)", texts4),
+      "--avoid fillself")
 
 # A program compiles as the reference execution, quietly, and prints its tags.
 cxx = shutil.which("c++") or shutil.which("g++") or shutil.which("clang++-19")

@@ -318,7 +318,16 @@ class Gen:
         body.append("int v = %s;" % expr)
         for nm, role in zip(names, roles):
             if role == "out":
-                if put and self.chance(0.5):
+                if "ptrstore" not in self.avoid and self.chance(0.2):
+                    # `ptrstore`: a store through a local pointer.
+                    p = "p%d" % len(body)
+                    body.append("int *%s = %s + i;" % (p, nm))
+                    if self.chance(0.5):
+                        body.append("if (i < kc.maxX * kc.maxY * kc.maxZ)")
+                        body.append("  *%s = v;" % p)
+                    else:
+                        body.append("*%s = v;" % p)
+                elif put and self.chance(0.5):
                     body.append("%s(%s, i, v);" % (put, nm))
                 else:
                     body.append("%s[i] = v;" % nm)
@@ -341,6 +350,28 @@ class Gen:
         text = "FERRY_KERNEL void %s(ferry::KernelContext kc, %s) {\n%s\n}" % (
             name, ", ".join(params), "\n".join("  " + b for b in inner))
         k = Kernel(name, roles, dims, guard, rangekind, nsc, text)
+        self.kernels.append(k)
+        return k
+
+    def make_column_kernel(self):
+        """`columns`: a FERRY_WO output where each of W work-items writes a
+        column of H elements (Range(W) covers fewer work-items than the
+        buffer has elements), optionally reading its own elements of an input."""
+        name = self.fresh("k")
+        roles = ["out"] + (["in"] if self.chance(0.5) else [])
+        params = ["FERRY_WO int *b0"]
+        rd = ""
+        if len(roles) > 1:
+            params.append("%sint *b1" % self.r.choice(["const ", "FERRY_RO const ", "FERRY_RO "]))
+            rd = "b1[i] * %d + " % self.r.randint(1, 5)
+        params.append("int s0")
+        body = ["for (int r = 0; r < %d; ++r) {" % self.H,
+                "  const int i = r * %d + kc.x;" % self.W,
+                "  b0[i] = (%ss0 + r * %d + kc.x) & %s;" % (rd, self.r.randint(1, 9), MASK),
+                "}"]
+        text = "FERRY_KERNEL void %s(ferry::KernelContext kc, %s) {\n%s\n}" % (
+            name, ", ".join(params), "\n".join("  " + b for b in body))
+        k = Kernel(name, roles, 1, "none", "cols", 1, text)
         self.kernels.append(k)
         return k
 
@@ -369,12 +400,17 @@ class Gen:
         if k:
             args = self.assign_views(k, sc)
         if args is None:
-            dims = self.pick([(16, 1), (4, 2), (1, 3)])
-            k = self.make_kernel(self.r.choice([1, 1, 2, 2, 3]), dims, self.chance(0.2))
+            if "columns" not in self.avoid and self.chance(0.08):
+                k = self.make_column_kernel()
+            else:
+                dims = self.pick([(16, 1), (4, 2), (1, 3)])
+                k = self.make_kernel(self.r.choice([1, 1, 2, 2, 3]), dims, self.chance(0.2))
             args = self.assign_views(k, sc)
             if args is None:
                 return None
-        if k.dims == 3:
+        if k.rangekind == "cols":
+            rng = "ferry::Range(%d)" % self.W
+        elif k.dims == 3:
             rng = "ferry::Range(%d, 1, %d)" % (self.W, self.H)
         elif k.dims == 2:
             rng = "ferry::Range(%d, %d)" % (self.W, self.H) if self.chance(0.5) else \
@@ -413,7 +449,9 @@ class Gen:
         v = self.r.choice(vs)
         c = self.pick([(4, "elem"), (1, "data"), (3, "loop"), (4, "fill"), (1, "fillpart"), (3, "iota"),
                        (1, "iotapart"), (3, "copy"), (2, "copyn"), (1, "copypart"),
-                       (2, "rangefor")])
+                       (2, "rangefor"), (2, "vectorcopy"), (2, "fillself")])
+        if c in self.avoid:
+            c = "elem"
         b, e = v.member("begin()"), v.member("end()")
         if c == "elem":
             return Line("%s = %s;" % (v.at(self.index(sc)), self.value(sc)))
@@ -425,6 +463,21 @@ class Gen:
                         % (i, i, v.member("size()"), i, v.at(i), v.at(i), i, MASK))
         if c == "fill":
             return Line("std::fill(%s, %s, %s);" % (b, e, self.value(sc)))
+        if c == "fillself":
+            # `fillself`: a whole overwrite whose value reads the target.
+            return Line("std::fill(%s, %s, (%s + 1) & %s);" % (b, e, v.at(self.index(sc)), MASK))
+        if c == "vectorcopy":
+            # A std::vector<int> of the buffer's size (or shorter) copied in.
+            vec = self.fresh("vec")
+            m = "static_cast<std::size_t>(%s)" % sc.size if self.chance(0.6) else \
+                str(self.r.randint(1, self.N - 1))
+            if self.chance(0.5):
+                init = "std::vector<int> %s(%s, %s);" % (vec, m, self.value(sc))
+            else:
+                init = "std::vector<int> %s(%s);\nstd::iota(%s.begin(), %s.end(), %s);" % (
+                    vec, m, vec, vec, self.small(sc))
+            fill = Line("%s\nstd::copy(%s.begin(), %s.end(), %s);" % (init, vec, vec, b))
+            return Compound(["{", [fill], "}"])
         if c == "fillpart":
             return Line("std::fill(%s + 1, %s, %s);" % (b, e, self.value(sc)))
         if c == "iota":
@@ -502,8 +555,13 @@ class Gen:
                 choices += [(2, "ptrpair"), (1, "grid")]
             if sc.pairs:
                 choices += [(4, "swap")]
+            if any(pr[0] == "ptr" for pr in sc.pairs):
+                if "swap" not in self.avoid:  # a swap too, through a helper
+                    choices += [(2, "flipref")]
+                if not deep:
+                    choices += [(2, "ptrcompare")]
             if not deep:
-                choices += [(2, "wrapper"), (1, "sub")]
+                choices += [(2, "wrapper"), (1, "sub"), (1, "structhelper")]
         if fn.void:
             choices += [(1, "return")]
         choices = [(w, c) for w, c in choices if c not in self.avoid]
@@ -557,6 +615,12 @@ class Gen:
             if kind == "ptr":
                 return Line("std::swap(%s, %s);" % (x, y))
             return Line("%s = 1 - %s;" % (x, x))
+        if c == "flipref":
+            return self.flipref(sc)
+        if c == "ptrcompare":
+            return self.ptrcompare(sc, budget)
+        if c == "structhelper":
+            return self.struct_call(sc)
         if c == "localbuf":
             return self.localbuf(sc)
         if c == "recursive":
@@ -618,6 +682,27 @@ class Gen:
                              u.may | w.may, pair, 1))
         sc.pairs.append(("grid", cur, g))
         return Line("ferry::Buffer<int> *%s[2] = {%s, %s};\nint %s = 0;" % (g, u.ptr, w.ptr, cur))
+
+    def flipref(self, sc):
+        """`flipref`: two pointers swapped by a helper taking them by
+        reference to pointer."""
+        _, p, q = self.r.choice([pr for pr in sc.pairs if pr[0] == "ptr"])
+        name = self.fresh("flip")
+        self.hfuncs.append(Func(name, "static void %s(ferry::Buffer<int> *&x, "
+                                      "ferry::Buffer<int> *&y) {" % name,
+                                [Line("std::swap(x, y);")]))
+        return Line("%s(%s, %s);" % (name, p, q))
+
+    def ptrcompare(self, sc, budget):
+        """`ptrcompare`: host code under `if (p != &a)` / `if (p == &b)`."""
+        _, p, q = self.r.choice([pr for pr in sc.pairs if pr[0] == "ptr"])
+        plain = [v for v in sc.views if len(v.may) == 1 and v.ptr.startswith("&")]
+        if not plain:
+            return None
+        u = self.r.choice(plain)
+        c = "%s %s %s" % (self.r.choice([p, q]), self.r.choice(["!=", "=="]), u.ptr)
+        then = self.block(sc.child(), budget)
+        return Compound(["if (%s) {" % c, then, "}"], "if")
 
     def localbuf(self, sc):
         t = self.fresh("tmp")
@@ -720,11 +805,13 @@ class Gen:
             return None
         return u, self.r.choice(others), True
 
-    def callee_body(self, kind, dist, sc):
+    def callee_body(self, kind, dist, sc, xy=None):
         fn = FnCtx(kind, ["k"])
         pair = self.fresh("pair") if dist else None
-        x = View("x", "&x", {"x", "y"} if not dist else {"x"}, pair, 0)
-        y = View("y", "&y", {"x", "y"} if not dist else {"y"}, pair, 1)
+        xr, xp, yr, yp = ("x", "&x", "y", "&y") if xy is None else \
+            (xy[0].ref, xy[0].ptr, xy[1].ref, xy[1].ptr)
+        x = View(xr, xp, {"x", "y"} if not dist else {"x"}, pair, 0)
+        y = View(yr, yp, {"x", "y"} if not dist else {"y"}, pair, 1)
         inner = Scope([x, y], ["k"], "n", fn)
         inner.depth = 1
         body = []
@@ -753,6 +840,34 @@ class Gen:
             return Compound(["for (int %s = 0; %s < %s; ++%s) {" % (i, i, self.r.choice(sc.fn.trips), i),
                              [call], "}"], "for", loopvar=i)
         return call
+
+    def struct_call(self, sc):
+        """`structhelper`: a dispatching helper given a struct that holds two
+        buffers, by reference or by pointer."""
+        a = self.two_args(sc, False)
+        if not a:
+            return None
+        u, w, dist = a
+        st, name = self.fresh("Pair"), self.fresh("pairrun")
+        byptr = self.chance(0.5)
+        if byptr:
+            members = "ferry::Buffer<int> *x;\nferry::Buffer<int> *y;"
+            xr, xp, yr, yp = "(*s.x)", "s.x", "(*s.y)", "s.y"
+            init = "%s, %s" % (u.ptr, w.ptr)
+        else:
+            members = "ferry::Buffer<int> &x;\nferry::Buffer<int> &y;"
+            xr, xp, yr, yp = "s.x", "&s.x", "s.y", "&s.y"
+            init = "%s, %s" % (u.ref, w.ref)
+        self.hfuncs.append(Func(st, "struct %s {" % st, [Line(members, removable=False)], "};"))
+        head = ("static void %s(ferry::ComputeContext &cc, const %s &s, int n, int k) {"
+                % (name, st))
+        body = self.callee_body("wrapper", dist, sc, (View(xr, xp, {"x"}), View(yr, yp, {"y"})))
+        self.hfuncs.append(Func(name, head, body))
+        if self.chance(0.5):
+            return Line("%s(cc, %s{%s}, %s, %s);" % (name, st, init, sc.size, self.small(sc)))
+        v = self.fresh("pr")
+        return Line("%s %s{%s};\n%s(cc, %s, %s, %s);" % (st, v, init, name, v, sc.size,
+                                                          self.small(sc)))
 
     def sub_call(self, sc):
         a = self.two_args(sc, True)
@@ -872,6 +987,7 @@ PRELUDE = """\
 #include <cstdlib>
 #include <numeric>
 #include <utility>
+#include <vector>
 
 static void fuzz_print(const char *tag, const ferry::Buffer<int> &b) {
   long long sum = 0;
