@@ -48,7 +48,11 @@ ObjectTable::ObjectTable(const FunctionDecl *F) {
     explicit Finder(ObjectTable &Table) : Table(Table) {}
     bool TraverseLambdaExpr(LambdaExpr *) { return true; }
     bool VisitMemberExpr(MemberExpr *ME) {
-      if (!isBufferType(ME->getType()))
+      // `g.grid` (a buffer member, or a Buffer<T>& one), and `*s.x` of a
+      // Buffer<T>* member: the member pointer names the object `*s.x`.
+      QualType T = ME->getType();
+      bool Pointer = T->isPointerType() && isBufferType(T->getPointeeType());
+      if (!isBufferType(T) && !Pointer)
         return true;
       const auto *Base =
           dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
@@ -60,9 +64,11 @@ ObjectTable::ObjectTable(const FunctionDecl *F) {
       if (!Table.Members.count(Key)) {
         Table.Members[Key] = Table.add(
             ObjectKind::ParameterMember,
-            P->getNameAsString() + (ME->isArrow() ? "->" : ".") +
+            (Pointer ? "*" : "") + P->getNameAsString() +
+                (ME->isArrow() ? "->" : ".") +
                 ME->getMemberDecl()->getNameAsString(),
-            ME->getMemberDecl(), bufferElementType(ME->getType()));
+            ME->getMemberDecl(),
+            bufferElementType(Pointer ? T->getPointeeType() : T));
         Table.Objects[Table.Members[Key]].Base = P;
       }
       return true;
@@ -82,14 +88,18 @@ ObjectTable::ObjectTable(const FunctionDecl *F) {
 
   // Caller-visible buffers of one element type may be one buffer (the
   // caller may pass one buffer twice: run(cc, a, a)), except two members of
-  // one parameter (g.cur and g.next are two objects). What the function
-  // creates is distinct from everything else.
+  // one parameter held by value (g.cur and g.next are two objects; members
+  // held by reference or pointer, Pair{a, a}, may be one). What the
+  // function creates is distinct from everything else.
+  auto ByValue = [](const BufferObject &O) {
+    return O.Kind == ObjectKind::ParameterMember && O.Decl &&
+           isBufferType(O.Decl->getType());
+  };
   for (BufferObject &A : Objects)
     for (const BufferObject &B : Objects)
       if (A.Id != B.Id && A.callerVisible() && B.callerVisible() &&
           A.Element.getCanonicalType() == B.Element.getCanonicalType() &&
-          !(A.Kind == ObjectKind::ParameterMember &&
-            B.Kind == ObjectKind::ParameterMember && A.Base == B.Base))
+          !(ByValue(A) && ByValue(B) && A.Base == B.Base))
         A.MayAlias.insert(B.Id);
 }
 
@@ -147,7 +157,11 @@ std::vector<ObjectRefs> ObjectTable::membersOf(const Expr *E,
     return Out;
   const auto *DRE = dyn_cast<DeclRefExpr>(Named);
   for (const FieldDecl *FD : RD->fields()) {
-    if (!isBufferType(FD->getType()))
+    // Buffers held by value, by reference or through a pointer.
+    QualType FT = FD->getType().getNonReferenceType();
+    if (FT->isPointerType())
+      FT = FT->getPointeeType();
+    if (!isBufferType(FT))
       continue;
     auto It = DRE ? Members.find({DRE->getDecl(), FD}) : Members.end();
     if (It != Members.end()) {
@@ -155,7 +169,7 @@ std::vector<ObjectRefs> ObjectTable::membersOf(const Expr *E,
       R.Ids = {It->second};
       Out.push_back(R);
     } else {
-      Out.push_back(anyOfType(bufferElementType(FD->getType())));
+      Out.push_back(anyOfType(bufferElementType(FT)));
     }
   }
   return Out;

@@ -330,10 +330,22 @@ private:
       bool TraverseLambdaExpr(LambdaExpr *) { return true; }
       bool VisitCallExpr(CallExpr *Call) {
         const FunctionDecl *Callee = Call->getDirectCallee();
-        if (Callee && Callee->getDefinition() &&
-            Planned->count(Callee->getDefinition()))
-          for (const Expr *A : Call->arguments())
-            (*Args)[A] = Callee->getDefinition();
+        if (!Callee || !Callee->getDefinition() ||
+            !Planned->count(Callee->getDefinition()))
+          return true;
+        // The argument and everything in it: `Pair{a, b}` hands a and b.
+        struct All : RecursiveASTVisitor<All> {
+          std::map<const Expr *, const FunctionDecl *> *Args;
+          const FunctionDecl *Callee;
+          bool VisitExpr(Expr *E) {
+            Args->emplace(E, Callee);
+            return true;
+          }
+        } Inside;
+        Inside.Args = Args;
+        Inside.Callee = Callee->getDefinition();
+        for (const Expr *A : Call->arguments())
+          Inside.TraverseStmt(const_cast<Expr *>(A));
         return true;
       }
     } Find;
@@ -668,7 +680,14 @@ private:
   // --- exits -----------------------------------------------------------------
   /// A buffer parameter (or a member of one) reached only through const.
   static bool isConstObject(const BufferObject &O) {
-    const ValueDecl *D = O.Kind == ObjectKind::ParameterMember ? O.Base : O.Decl;
+    const ValueDecl *D = O.Decl;
+    // A member held by value is as const as the parameter it is part of; one
+    // held by reference or pointer is as const as what it refers to
+    // (`const Pair &s` with `Buffer<int> &x` still writes s.x).
+    if (O.Kind == ObjectKind::ParameterMember && O.Decl &&
+        !O.Decl->getType()->isReferenceType() &&
+        !O.Decl->getType()->isPointerType())
+      D = O.Base;
     if (!D)
       return false;
     QualType T = D->getType();
