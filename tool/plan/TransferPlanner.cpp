@@ -410,8 +410,13 @@ private:
         E = E->IgnoreParenImpCasts();
         if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
           E = AS->getBase()->IgnoreParenImpCasts();
+        // Only a pointer (or an array of them) can be made to name another
+        // buffer; a reference or a buffer keeps its meaning, whatever is
+        // done with its address.
         if (const auto *R = dyn_cast<DeclRefExpr>(E))
-          if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+          if (const auto *V = dyn_cast<VarDecl>(R->getDecl());
+              V && (V->getType()->isPointerType() ||
+                    V->getType()->isArrayType()))
             Found.insert(V);
       }
       bool VisitVarDecl(VarDecl *V) {
