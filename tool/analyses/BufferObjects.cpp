@@ -186,14 +186,17 @@ ObjectRefs ObjectTable::resolve(const Expr *E, const PointsTo &Facts) const {
   QualType T = E->getType();
   bool IsPointer = T->isPointerType();
   QualType Element = bufferElementType(IsPointer ? T->getPointeeType() : T);
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    auto It = Facts.find(DRE->getDecl());
+  // What a name may denote, or anything of the type where nothing is known.
+  auto Named = [&](const ValueDecl *D) {
+    auto It = Facts.find(D);
     if (It == Facts.end())
       return anyOfType(Element);
     ObjectRefs R;
     R.Ids = It->second;
     return R;
-  }
+  };
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return Named(DRE->getDecl());
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf)
       return resolve(UO->getSubExpr(), Facts);
@@ -218,14 +221,8 @@ ObjectRefs ObjectTable::resolve(const Expr *E, const PointsTo &Facts) const {
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
     if (const auto *Array =
             dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
-        Array && isBufferPointerArray(Array->getDecl()->getType())) {
-      auto It = Facts.find(Array->getDecl());
-      if (It == Facts.end())
-        return anyOfType(Element);
-      ObjectRefs R;
-      R.Ids = It->second;
-      return R;
-    }
+        Array && isBufferPointerArray(Array->getDecl()->getType()))
+      return Named(Array->getDecl());
   if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
     return {};
   return anyOfType(Element);
