@@ -322,11 +322,16 @@ private:
   // --- host code -------------------------------------------------------------
   /// Arguments of planned calls in S, handed over rather than accessed,
   /// with the callee they go to.
-  std::map<const Expr *, const FunctionDecl *> handedOver(const Stmt *S) const {
+  std::map<const Expr *, const FunctionDecl *>
+  handedOver(const Stmt *S,
+             std::vector<std::pair<const Expr *, const FunctionDecl *>>
+                 *TopLevelArgs = nullptr) const {
     std::map<const Expr *, const FunctionDecl *> Args;
+    std::vector<std::pair<const Expr *, const FunctionDecl *>> Ignored;
     struct Finder : RecursiveASTVisitor<Finder> {
       const std::set<const FunctionDecl *> *Planned;
       std::map<const Expr *, const FunctionDecl *> *Args;
+      std::vector<std::pair<const Expr *, const FunctionDecl *>> *TopLevel;
       bool TraverseLambdaExpr(LambdaExpr *) { return true; }
       bool VisitCallExpr(CallExpr *Call) {
         const FunctionDecl *Callee = Call->getDirectCallee();
@@ -344,13 +349,16 @@ private:
         } Inside;
         Inside.Args = Args;
         Inside.Callee = Callee->getDefinition();
-        for (const Expr *A : Call->arguments())
+        for (const Expr *A : Call->arguments()) {
           Inside.TraverseStmt(const_cast<Expr *>(A));
+          TopLevel->emplace_back(A, Callee->getDefinition());
+        }
         return true;
       }
     } Find;
     Find.Planned = &PC.Planned;
     Find.Args = &Args;
+    Find.TopLevel = TopLevelArgs ? TopLevelArgs : &Ignored;
     Find.TraverseStmt(const_cast<Stmt *>(S));
     return Args;
   }
@@ -410,13 +418,13 @@ private:
         E = E->IgnoreParenImpCasts();
         if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
           E = AS->getBase()->IgnoreParenImpCasts();
-        // Only a pointer (or an array of them) can be made to name another
-        // buffer; a reference or a buffer keeps its meaning, whatever is
-        // done with its address.
+        // A pointer, an array of them or an index (`grid[cur]`) can come to
+        // name another buffer; a reference or a buffer keeps its meaning,
+        // whatever is assigned to it or done with its address.
         if (const auto *R = dyn_cast<DeclRefExpr>(E))
           if (const auto *V = dyn_cast<VarDecl>(R->getDecl());
-              V && (V->getType()->isPointerType() ||
-                    V->getType()->isArrayType()))
+              V && !V->getType()->isReferenceType() &&
+              !isBufferType(V->getType()))
             Found.insert(V);
       }
       bool VisitVarDecl(VarDecl *V) {
@@ -496,7 +504,9 @@ private:
         E.Overwrites = false;
         E.WrittenCount = E.WrittenCountOf = nullptr;
       }
-    std::map<const Expr *, const FunctionDecl *> Handed = handedOver(S);
+    std::vector<std::pair<const Expr *, const FunctionDecl *>> HandedArgs;
+    std::map<const Expr *, const FunctionDecl *> Handed =
+        handedOver(S, &HandedArgs);
     std::set<ObjectId> HandedIds;
     std::set<const VarDecl *> Rebound;
     if (!isa<Expr>(S) || Events.size() > 1)
@@ -560,6 +570,25 @@ private:
                      "line " + std::to_string(L) + " writes `" + Name +
                          "` on the host");
         break;
+      }
+    }
+    // Whatever a planned call's arguments can reach is handed over, whether
+    // or not the callee touches it on the host (a struct of buffer pointers
+    // its kernels use produces no host event at all).
+    for (auto [Arg, Callee] : HandedArgs) {
+      QualType T = Arg->getType().getNonReferenceType();
+      std::vector<ObjectRefs> Reached;
+      if (refersToBuffer(T))
+        Reached.push_back(Table.resolve(Arg, In.Facts));
+      else
+        Reached = Table.membersOf(Arg, In.Facts);
+      if (Reached.empty() && !isBufferType(T) &&
+          T.getAsString().find("ferry::Buffer<") != std::string::npos)
+        Reached.push_back(Table.anyBufferOf(QualType())); // a container
+      for (const ObjectRefs &R : Reached) {
+        HandedIds.insert(R.Ids.begin(), R.Ids.end());
+        if (!R.Exact)
+          PC.MustSyncAtExit.insert(Callee);
       }
     }
     // The callee leaves each buffer wherever its latest copy is; only the
