@@ -15,5 +15,5 @@ done
 for p in raw_squares raw_blackscholes raw_heat; do
   cp "$build/bench/$p" "$build/bench/${p}_pinned" "$dest/"
 done
-cp "$build/bench/bandwidth" "$dest/"
+cp "$build/bench/bandwidth" "$build/bench/latency" "$dest/"
 du -sh "$dest"

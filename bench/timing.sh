@@ -27,7 +27,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # The program binary cache of these runs: warm after the first run of each.
 export FERRY_CACHE_DIR="$tmp/cache"
-unset FERRY_POLICY FERRY_STATS FERRY_TRACE FERRY_PINNED FERRY_UNIFIED || true
+unset FERRY_POLICY FERRY_STATS FERRY_TRACE FERRY_PROFILE FERRY_PINNED \
+  FERRY_UNIFIED || true
 
 exe() { # exe NAME -> path
   for d in "$bin" "$bin/samples" "$bin/bench"; do
@@ -153,6 +154,38 @@ hits=$(num "$tmp/startup.json" program_cache_hits)
 t0=$(now_ns)
 "$(exe raw_squares)" 16 2 > /dev/null 2>&1
 rawstart=$(ms_since "$t0")
+# What the program itself costs, from the trace: its build, or its load.
+traced() { # build|load ENV... -> ms of that trace event
+  what=$1
+  shift
+  env "$@" FERRY_TRACE="$tmp/trace.json" "$(exe squares)" 16 2 > /dev/null
+  sed -n "s/.*\"name\":\"$what [^\"]*\".*\"dur\":\([0-9.]*\).*/\1/p" \
+    "$tmp/trace.json" | awk '{ printf "%.1f", $1 / 1000 }'
+}
+buildms=$(traced build FERRY_CACHE=0)
+loadms=$(traced load FERRY_CACHE_DIR="$tmp/startup")
+"$(exe latency)" 20000 > "$tmp/latency.txt"
+lat() { kv "$tmp/latency.txt" "$1"; }
+
+# Small dispatches: the wall time a dispatch adds, from `squares 1024 K` at
+# K = 2 and K = 20000 (median of 5 each), so that start-up cancels out.
+per_dispatch() { # PROGRAM ENV... -> microseconds per dispatch
+  program=$1
+  shift
+  med() {
+    for i in 1 2 3 4 5; do
+      t0=$(now_ns)
+      env "$@" > /dev/null 2>&1
+      echo $(( ($(now_ns) - t0) / 1000 ))
+    done | sort -n | sed -n 3p
+  }
+  a=$(med "$@" "$(exe "$program")" 1024 2)
+  z=$(med "$@" "$(exe "$program")" 1024 20000)
+  awk -v a="$a" -v z="$z" 'BEGIN { printf "%.2f", (z - a) / 19998 }'
+}
+ferry_us=$(per_dispatch squares)
+ferry_profiled_us=$(per_dispatch squares FERRY_PROFILE=1)
+raw_us=$(per_dispatch raw_squares)
 
 device=$(cat "$tmp/device")
 same=yes
@@ -193,5 +226,28 @@ same=yes
   echo "| ferry, program binary cache off (\`FERRY_CACHE=0\`) | $cold |"
   echo "| ferry, program binary cache warm ($hits cache hit, 0 builds) | $warm |"
   echo "| raw OpenCL (builds every time) | $rawstart |"
+  echo
+  echo "Inside those runs, from \`FERRY_TRACE\`: building the program from source"
+  echo "takes $buildms ms, loading it from the binary cache $loadms ms. The rest"
+  echo "is the OpenCL platform and context, which the latency probe times"
+  echo "alone: platform $(lat platform_ms) ms, context $(lat context_ms) ms (its own"
+  echo "build of a one-line kernel: $(lat build_ms) ms from source, $(lat binary_ms) ms"
+  echo "from the binary)."
+  echo
+  echo "## Small dispatches (\`squares 1024 K\`: what one dispatch adds)"
+  echo
+  echo "Wall time at K = 20000 minus K = 2 (median of 5 each), over 19998;"
+  echo "raw OpenCL floors from the latency probe (\`bench/latency.cpp\`, the same"
+  echo "kernel, 20000 dispatches in one process, best of 3)."
+  echo
+  echo "| run | µs per dispatch |"
+  echo "| --- | --- |"
+  echo "| ferry, planned (no \`FERRY_STATS\`: the queue does not profile) | $ferry_us |"
+  echo "| ferry, planned, \`FERRY_PROFILE=1\` (as under \`FERRY_STATS\`) | $ferry_profiled_us |"
+  echo "| raw_squares (profiling queue, an event kept per dispatch) | $raw_us |"
+  echo "| floor: in-order queue, no events | $(lat dispatch_us_plain) |"
+  echo "| floor: an event per dispatch | $(lat dispatch_us_events) |"
+  echo "| floor: profiling queue, events kept | $(lat dispatch_us_profiled) |"
+  echo "| floor: waiting for each dispatch | $(lat dispatch_us_sync) |"
 } > "$out"
 cat "$out"

@@ -27,6 +27,15 @@ bool verbose() {
   return v && *v && !settingOff("FERRY_VERBOSE");
 }
 
+bool profilingWanted() {
+  const char *profile = std::getenv("FERRY_PROFILE");
+  if (profile && *profile)
+    return !settingOff("FERRY_PROFILE");
+  const char *stats = std::getenv("FERRY_STATS");
+  const char *trace = std::getenv("FERRY_TRACE");
+  return (stats && *stats) || (trace && *trace);
+}
+
 void verboseOnce(const std::string &key, const std::string &message) {
   static std::set<std::string> said;
   if (!verbose() || !said.insert(key).second)

@@ -78,6 +78,11 @@ bool settingOff(const char *name);
 bool verbose();
 // Prints "ferry: <message>" on stderr once per `key`, under FERRY_VERBOSE.
 void verboseOnce(const std::string &key, const std::string &message);
+// Whether a new queue measures device time (OpenCL event profiling):
+// FERRY_PROFILE=1 or 0 says so; unset, only when the run is measured
+// (FERRY_STATS or FERRY_TRACE is set), since a profiled command costs the
+// NVIDIA driver several microseconds more per dispatch.
+bool profilingWanted();
 
 // One OpenCL context per device, shared by every Accelerator on it and by
 // the pinned host storage of every buffer, so that a buffer made before the
@@ -120,9 +125,12 @@ bool storeProgramBinary(const std::string &directory, const std::string &key,
                         const std::vector<unsigned char> &binary);
 
 // --- Session.cpp ---------------------------------------------------------
+// A kernel of a built program; its name (the map's key) lives as long as
+// the session, so pending commands refer to it.
+using KernelEntry = std::pair<const std::string, cl::Kernel>;
 struct ProgramEntry {
   cl::Program program;
-  std::map<std::string, cl::Kernel> kernels;
+  std::map<std::string, cl::Kernel, std::less<>> kernels;
 };
 
 // A command enqueued and not yet waited for: its event, and what to say
@@ -131,7 +139,9 @@ enum class CommandKind { Kernel, ToDevice, FromDevice };
 struct PendingCommand {
   cl::Event event;
   CommandKind kind;
-  std::string name; // the kernel, or "toDevice" / "fromDevice"
+  // The kernel (the rewritten source's static name), or "toDevice" /
+  // "fromDevice": never freed while the program runs.
+  const char *name;
   std::uint64_t bytes;
   bool mapped; // a transfer done as a map (no copy)
   std::chrono::steady_clock::time_point enqueued;
@@ -143,7 +153,8 @@ struct Session {
   std::shared_ptr<DeviceContext> shared;
   cl::Device device;
   cl::Context context;
-  cl::CommandQueue queue; // in order, profiling
+  cl::CommandQueue queue; // in order; profiling when `profiling`
+  bool profiling = false;
   bool unified = false;
   // Built programs, keyed by the address of their (static) source.
   std::map<const char *, ProgramEntry> programs;
@@ -151,9 +162,13 @@ struct Session {
   std::vector<PendingCommand> pending;
 
   // The kernel `kernelName` of `source`, building and caching as needed.
-  cl::Kernel &kernel(const char *source, const char *kernelName);
+  KernelEntry &kernel(const char *source, const char *kernelName);
+  // The last kernel looked up, since a loop dispatches the same one again
+  // and again.
+  const char *lastSource = nullptr;
+  KernelEntry *lastKernel = nullptr;
   // Remembers an enqueued command.
-  void track(const cl::Event &event, CommandKind kind, std::string name,
+  void track(cl::Event event, CommandKind kind, const char *name,
              std::uint64_t bytes, bool mapped,
              std::chrono::steady_clock::time_point enqueued);
   // Accounts for the finished commands (their device times into the
@@ -226,6 +241,8 @@ void traceEvent(const std::string &name, const char *category,
 // Reads FERRY_TRACE now, so that the file is written at exit even if no
 // event is ever recorded.
 void traceStart();
+// FERRY_TRACE is set: trace events are recorded.
+bool tracing();
 // The trace JSON of everything recorded so far.
 std::string traceJson();
 

@@ -53,10 +53,11 @@ struct LaunchBuffer {
   bool declared = false;
 };
 
-std::vector<LaunchBuffer> launchBuffers(Policy p, const Range &r,
-                                        const LaunchArg *args,
-                                        std::size_t count) {
-  std::vector<LaunchBuffer> result;
+// Fills `result` (kept by the caller between launches, so that a loop of
+// dispatches allocates nothing here).
+void launchBuffers(Policy p, const Range &r, const LaunchArg *args,
+                   std::size_t count, std::vector<LaunchBuffer> &result) {
+  result.clear();
   for (std::size_t i = 0; i < count; ++i) {
     if (!args[i].buffer)
       continue;
@@ -82,7 +83,6 @@ std::vector<LaunchBuffer> launchBuffers(Policy p, const Range &r,
   if (p == Policy::Kernel)
     for (LaunchBuffer &lb : result)
       lb.in = lb.in || lb.partiallyOverwritten;
-  return result;
 }
 
 cl::NDRange globalRange(const Range &r) {
@@ -129,10 +129,11 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
   }
 
   const Policy policy = activePolicy();
-  const std::vector<LaunchBuffer> buffers =
-      launchBuffers(policy, r, args, count);
+  static thread_local std::vector<LaunchBuffer> buffers;
+  launchBuffers(policy, r, args, count, buffers);
 
-  cl::Kernel &kernel = s.kernel(program, kernelName);
+  KernelEntry &entry = s.kernel(program, kernelName);
+  cl::Kernel &kernel = entry.second;
 
   for (const LaunchBuffer &lb : buffers) {
     BufferAccess::touch(*lb.buffer);
@@ -178,7 +179,8 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
     }
     for (const LaunchBuffer &lb : buffers)
       BufferAccess::shadow(*lb.buffer)->last = event;
-    s.track(event, CommandKind::Kernel, kernelName, 0, false, t0);
+    s.track(std::move(event), CommandKind::Kernel, entry.first.c_str(), 0,
+            false, t0);
   }
   recordDispatch(0.0);
 

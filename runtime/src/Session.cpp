@@ -24,7 +24,7 @@ std::string commandFailure(const PendingCommand &c, cl_int status,
   std::string what;
   switch (c.kind) {
   case CommandKind::Kernel:
-    what = "kernel '" + c.name + "' on " + device;
+    what = std::string("kernel '") + c.name + "' on " + device;
     break;
   case CommandKind::ToDevice:
     what = "copying " + std::to_string(c.bytes) + " bytes to " + device;
@@ -39,11 +39,12 @@ std::string commandFailure(const PendingCommand &c, cl_int status,
 
 } // namespace
 
-void Session::track(const cl::Event &event, CommandKind kind,
-                    std::string commandName, std::uint64_t bytes, bool mapped,
+void Session::track(cl::Event event, CommandKind kind,
+                    const char *commandName, std::uint64_t bytes, bool mapped,
                     std::chrono::steady_clock::time_point enqueued) {
-  pending.push_back(PendingCommand{event, kind, std::move(commandName), bytes,
-                                   mapped, enqueued});
+  pending.push_back(
+      PendingCommand{std::move(event), kind, commandName, bytes, mapped,
+                     enqueued});
   // A long run of dispatches without a wait: account for what has finished,
   // so that the list (and the driver's events) stay small.
   if (pending.size() >= 4096)
@@ -77,23 +78,29 @@ void Session::collect(bool wait, bool report) {
     }
     double ms = 0;
     std::chrono::steady_clock::time_point start = c.enqueued;
-    try {
-      const cl_ulong queued = c.event.getProfilingInfo<CL_PROFILING_COMMAND_QUEUED>();
-      const cl_ulong begin = c.event.getProfilingInfo<CL_PROFILING_COMMAND_START>();
-      const cl_ulong end = c.event.getProfilingInfo<CL_PROFILING_COMMAND_END>();
-      ms = end > begin ? (end - begin) / 1e6 : 0.0;
-      if (begin > queued)
-        start += std::chrono::nanoseconds(begin - queued);
-    } catch (const cl::Error &) {
-      // No profiling information: the command counts, its time does not.
+    if (profiling) {
+      try {
+        const cl_ulong begin =
+            c.event.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+        const cl_ulong end = c.event.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+        ms = end > begin ? (end - begin) / 1e6 : 0.0;
+        if (tracing()) {
+          const cl_ulong queued =
+              c.event.getProfilingInfo<CL_PROFILING_COMMAND_QUEUED>();
+          if (begin > queued)
+            start += std::chrono::nanoseconds(begin - queued);
+        }
+      } catch (const cl::Error &) {
+        // No profiling information: the command counts, its time does not.
+      }
     }
-    if (c.kind == CommandKind::Kernel) {
+    if (c.kind == CommandKind::Kernel)
       recordKernelTime(ms);
-      traceEvent(c.name, "kernel", start, ms, 0, false);
-    } else {
+    else
       recordTransferTime(ms);
-      traceEvent(c.name, "transfer", start, ms, c.bytes, true);
-    }
+    if (tracing())
+      traceEvent(c.name, c.kind == CommandKind::Kernel ? "kernel" : "transfer",
+                 start, ms, c.bytes, c.kind != CommandKind::Kernel);
   }
   pending.erase(pending.begin(), pending.begin() + done);
   if (!failure.empty() && report)
@@ -111,9 +118,11 @@ std::shared_ptr<Session> createSession() {
     session->device = choice.device;
     session->context = session->shared->context;
     session->unified = session->shared->unified;
+    session->profiling = profilingWanted();
     try {
-      session->queue = cl::CommandQueue(session->context, choice.device,
-                                        CL_QUEUE_PROFILING_ENABLE);
+      session->queue = cl::CommandQueue(
+          session->context, choice.device,
+          session->profiling ? CL_QUEUE_PROFILING_ENABLE : 0);
     } catch (const cl::Error &e) {
       throwClError(e, "creating the OpenCL queue for " + choice.name);
     }
@@ -204,7 +213,10 @@ void storeCachedProgram(const cl::Program &program,
 // kernels as one static string. A build from source is stored in the binary
 // cache, and a later run (or Accelerator) on the same device and driver
 // loads the binary instead (program_cache_hits, not program_builds).
-cl::Kernel &Session::kernel(const char *source, const char *kernelName) {
+KernelEntry &Session::kernel(const char *source, const char *kernelName) {
+  if (lastKernel && source == lastSource &&
+      std::strcmp(kernelName, lastKernel->first.c_str()) == 0)
+    return *lastKernel;
   auto found = programs.find(source);
   if (found == programs.end()) {
     const std::string what = std::string("the OpenCL program of kernel '") +
@@ -252,7 +264,9 @@ cl::Kernel &Session::kernel(const char *source, const char *kernelName) {
       throwClError(e, std::string("kernel '") + kernelName + "'");
     }
   }
-  return k->second;
+  lastSource = source;
+  lastKernel = &*k;
+  return *k;
 }
 
 } // namespace detail

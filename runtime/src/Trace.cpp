@@ -94,6 +94,8 @@ void traceEvent(const std::string &name, const char *category,
 
 void traceStart() { recorder(); }
 
+bool tracing() { return recorder().enabled(); }
+
 std::string traceJson() { return recorder().json(); }
 
 } // namespace detail

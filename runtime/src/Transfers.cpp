@@ -88,7 +88,7 @@ void copyToDevice(Session &s, const BufferBase &b, bool async) {
     if (shadow.zeroCopy)
       recordMap(bytes);
     shadow.last = event;
-    s.track(event, CommandKind::ToDevice, "toDevice", bytes, shadow.zeroCopy,
+    s.track(std::move(event), CommandKind::ToDevice, "toDevice", bytes, shadow.zeroCopy,
             t0);
     if (!async)
       s.collect(false);
@@ -122,7 +122,7 @@ void copyFromDevice(Session &s, const BufferBase &b) {
     if (shadow.zeroCopy)
       recordMap(bytes);
     shadow.last = cl::Event();
-    s.track(event, CommandKind::FromDevice, "fromDevice", bytes,
+    s.track(std::move(event), CommandKind::FromDevice, "fromDevice", bytes,
             shadow.zeroCopy, t0);
     s.collect(true);
   }

@@ -263,6 +263,42 @@ TEST_CASE("launches do not wait; times come from event profiling",
   CHECK(a[1] == 101);
 }
 
+TEST_CASE("device time is measured only when the run is measured",
+          "[async]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ScopedEnv device("FERRY_DEVICE", "cpu");
+  // FERRY_PROFILE unset: a queue profiles when FERRY_STATS or FERRY_TRACE
+  // asks for the numbers, and FERRY_PROFILE=0/1 overrides both.
+  struct Case {
+    const char *profile, *stats;
+    bool measured;
+  };
+  for (const Case c : {Case{nullptr, nullptr, false},
+                       Case{nullptr, "/dev/null", true},
+                       Case{"0", "/dev/null", false}, Case{"1", nullptr, true}}) {
+    INFO("FERRY_PROFILE=" << (c.profile ? c.profile : "(unset)")
+                          << " FERRY_STATS=" << (c.stats ? c.stats : "(unset)"));
+    ScopedEnv profile("FERRY_PROFILE", c.profile);
+    ScopedEnv stats("FERRY_STATS", c.stats);
+    ferry::Accelerator acc; // a new queue, made under these settings
+    ferry::Buffer<int> a(4096, 1);
+    ferry::resetStatistics();
+    acc.compute([&](ferry::ComputeContext &cc) {
+      cc.toDevice(a);
+      for (int i = 0; i < 20; ++i)
+        cc.launch(kernelsSource, "increment", increment, ferry::Range(4096),
+                  ferry::rw(a));
+      cc.fromDevice(a);
+    });
+    const ferry::Statistics s = ferry::statistics();
+    CHECK(s.dispatches == 20);
+    CHECK(s.toDeviceCount == 1);
+    CHECK(a[4095] == 21);
+    CHECK((s.kernelMs > 0) == c.measured);
+    CHECK((s.transferMs > 0) == c.measured);
+  }
+}
+
 namespace {
 // A program no other test builds, so that the cache starts cold.
 const char cacheSource[] = R"CLC(
