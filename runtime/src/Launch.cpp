@@ -73,7 +73,10 @@ void launchBuffers(Policy p, const Range &r, const LaunchArg *args,
     it->out = it->out || copiedOut(p, args[i].access);
     it->written = it->written || writes(args[i].access);
     if (args[i].access == Access::WO) {
-      it->covered = std::max(it->covered, std::min(r.count(), args[i].bound));
+      const std::size_t covered = args[i].grid.valid
+                                      ? args[i].grid.covered(r)
+                                      : std::min(r.count(), args[i].bound);
+      it->covered = std::max(it->covered, covered);
       it->partiallyOverwritten = it->covered < args[i].elements;
       it->declared = it->declared || args[i].declared;
     }

@@ -410,3 +410,130 @@ FERRY_KERNEL void linearGuard(ferry::KernelContext kc, float *out, int n) {
   CHECK(A.CoverageBoundParam == 2);
   CHECK(S.errors().empty());
 }
+
+TEST_CASE("kernel access: grid stores, `a[y * w + x]` and `v[i + j * n]`",
+          "[kernel]") {
+  Source S(R"cpp(
+#include <ferry/ferry.hpp>
+#define NVAR 5
+FERRY_KERNEL void rows(ferry::KernelContext kc, float *a, int w, int h) {
+  int x = kc.x;
+  int y = kc.y;
+  if (y < h && x < w)
+    a[y * w + x] = 1.0f;
+}
+FERRY_KERNEL void unguarded(ferry::KernelContext kc, float *a, int w) {
+  a[w * kc.y + kc.x] = 1.0f;
+}
+FERRY_KERNEL void columns(ferry::KernelContext kc, float *a, int h) {
+  a[kc.x * h + kc.y] = 1.0f;
+}
+FERRY_KERNEL void strided(ferry::KernelContext kc, float *v, int n) {
+  const int i = kc.x;
+  if (i >= n)
+    return;
+  for (int j = 0; j < NVAR; j++)
+    v[i + j * n] = 2.0f;
+}
+FERRY_KERNEL void paramRows(ferry::KernelContext kc, float *v, int n, int k) {
+  for (int j = 0; j < k; ++j)
+    v[kc.x + j * n] = 2.0f;
+}
+FERRY_KERNEL void widthChanged(ferry::KernelContext kc, float *a, int w) {
+  w = w / 2;
+  a[kc.y * w + kc.x] = 1.0f;
+}
+FERRY_KERNEL void sameDim(ferry::KernelContext kc, float *a, int w) {
+  a[kc.x * w + kc.x] = 1.0f;
+}
+FERRY_KERNEL void loopBreaks(ferry::KernelContext kc, float *v, int n,
+                             const float *in) {
+  for (int j = 0; j < 4; ++j) {
+    if (in[j] < 0.0f)
+      break;
+    v[kc.x + j * n] = 2.0f;
+  }
+}
+FERRY_KERNEL void counterChanged(ferry::KernelContext kc, float *v, int n) {
+  for (int j = 0; j < 4; ++j) {
+    v[kc.x + j * n] = 2.0f;
+    j += 1;
+  }
+}
+FERRY_KERNEL void plainInLoop(ferry::KernelContext kc, float *v, int k) {
+  for (int j = 0; j < k; ++j)
+    v[kc.x] = 2.0f;
+}
+FERRY_KERNEL void zeroThenAdd(ferry::KernelContext kc, float *t,
+                              const float *a, int ni, int nj) {
+  int j = kc.x;
+  int i = kc.y;
+  if (i < ni && j < nj) {
+    t[i * nj + j] = 0.0f;
+    for (int k = 0; k < 3; ++k)
+      t[i * nj + j] += a[k];
+  }
+}
+FERRY_KERNEL void readsAnother(ferry::KernelContext kc, float *t, int nj) {
+  t[kc.y * nj + kc.x] = 0.0f;
+  t[kc.y * nj + kc.x] += t[kc.x];
+}
+)cpp");
+  REQUIRE(S.Diagnostics.empty());
+
+  ParamAccess A = S.param("rows", "a");
+  CHECK(A.WritesCoverRange);
+  CHECK(A.CoverageDims == 2);
+  CHECK(A.CoverageBoundParam == -1);
+  REQUIRE(A.Grid.Valid);
+  CHECK(A.Grid.ColDim == 0);
+  CHECK(A.Grid.ColBoundParam == 2);
+  CHECK(A.Grid.WidthParam == 2);
+  CHECK(A.Grid.RowDim == 1);
+  CHECK(A.Grid.RowBoundParam == 3);
+  CHECK(overwritesWholeRange(A, 2));
+  CHECK_FALSE(overwritesWholeRange(A, 1));
+
+  A = S.param("unguarded", "a");
+  REQUIRE(A.Grid.Valid);
+  CHECK(A.Grid.ColBoundParam == -1);
+  CHECK(A.Grid.RowBoundParam == -1);
+
+  A = S.param("columns", "a"); // the column is y: a transposed grid
+  REQUIRE(A.Grid.Valid);
+  CHECK(A.Grid.ColDim == 1);
+  CHECK(A.Grid.RowDim == 0);
+  CHECK(A.Grid.WidthParam == 2);
+
+  A = S.param("strided", "v");
+  CHECK(A.CoverageDims == 1);
+  REQUIRE(A.Grid.Valid);
+  CHECK(A.Grid.ColBoundParam == 2);
+  CHECK(A.Grid.WidthParam == 2);
+  CHECK(A.Grid.RowDim == -1);
+  CHECK(A.Grid.RowCount == 5);
+
+  A = S.param("paramRows", "v");
+  REQUIRE(A.Grid.Valid);
+  CHECK(A.Grid.RowBoundParam == 3);
+  CHECK_FALSE(A.Grid.RowCount);
+
+  // A width the kernel changes, one dimension twice, a loop that may stop
+  // early or skip rows, a plain store a loop repeats (maybe never): no grid.
+  for (const char *K : {"widthChanged", "sameDim", "loopBreaks",
+                        "counterChanged", "plainInLoop"}) {
+    INFO(K);
+    CHECK_FALSE(S.param(K, K[0] == 'w' || K[0] == 's' ? "a" : "v")
+                    .WritesCoverRange);
+  }
+
+  // 2mm's tmp: each element is zeroed, then added into at the same index.
+  A = S.param("zeroThenAdd", "t");
+  CHECK(A.Inferred == Access::ReadWrite);
+  CHECK(A.Grid.Valid);
+  CHECK(A.ReadsOnlyOwnWrites);
+  CHECK(overwritesWholeRange(A, 2));
+  A = S.param("readsAnother", "t");
+  CHECK(A.Grid.Valid);
+  CHECK_FALSE(A.ReadsOnlyOwnWrites);
+}

@@ -49,6 +49,31 @@ std::vector<int> values(const ferry::Buffer<int> &b) {
 
 } // namespace
 
+TEST_CASE("wo(b, grid(...)) covers rows * width when the columns reach it",
+          "[writeonly]") {
+  using ferry::Range;
+  // a[y * w + x], x < 7 and y < 6, w = 7, over a range rounded up to 8 x 8.
+  ferry::GridBound g = ferry::grid(0, 7, 7, 1, 6);
+  CHECK(g.covered(Range(8, 8)) == 42);
+  CHECK(g.covered(Range(7, 3)) == 21); // the range stops at row 3
+  CHECK(g.covered(Range(6, 8)) == 0);  // columns short of the width: gaps
+  // No column guard: the range's columns alone must reach the width.
+  CHECK(ferry::grid(0, ferry::unbounded, 7, 1, 6).covered(Range(7, 6)) == 42);
+  // A column guard below the width leaves gaps, whatever the range.
+  CHECK(ferry::grid(0, 5, 7, 1, 6).covered(Range(8, 8)) == 0);
+  // The transposed grid: the column is y.
+  CHECK(ferry::grid(1, 4, 4, 0, 9).covered(Range(3, 4)) == 12);
+  // A loop of 5 rows over a 1-D range (cfd): 5 * n, n = 9.
+  CHECK(ferry::grid(0, 9, 9, -1, 5).covered(Range(16)) == 45);
+  CHECK(ferry::grid(0, 9, 9, -1, 0).covered(Range(16)) == 0);
+  // Negative arguments admit nothing.
+  CHECK(ferry::grid(0, 7, -7, 1, 6).covered(Range(8, 8)) == 0);
+  CHECK(ferry::grid(0, 7, 7, 1, -6).covered(Range(8, 8)) == 0);
+  ferry::Buffer<int> b(4);
+  CHECK(ferry::wo(b, g).grid().valid);
+  CHECK_FALSE(ferry::wo(b, 3).grid().valid);
+}
+
 TEST_CASE("wo(b, bound) keeps the bound, clamped to zero", "[writeonly]") {
   ferry::Buffer<int> b(4);
   CHECK(ferry::wo(b).bound() == std::numeric_limits<std::size_t>::max());

@@ -558,6 +558,73 @@ public:
     return 0;
   }
 
+  /// The range dimension a work-item id names (`kc.y`, or `int i = kc.y;`
+  /// never assigned again): 0, 1 or 2; -1 for anything else.
+  int contextDim(const Expr *E) const {
+    E = stripLocal(E);
+    if (isField(E, "x"))
+      return 0;
+    if (isField(E, "y"))
+      return 1;
+    if (isField(E, "z"))
+      return 2;
+    return -1;
+  }
+
+  /// The position of the integer scalar parameter E names (directly or
+  /// through unmodified locals), when the kernel never assigns it; else -1.
+  int scalarParam(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(stripLocal(E));
+    if (!DRE || !DRE->getType()->isIntegerType())
+      return -1;
+    for (unsigned I = 0; I < Kernel->getNumParams(); ++I)
+      if (Kernel->getParamDecl(I) == DRE->getDecl())
+        return isModified(Kernel->getParamDecl(I)) ? -1 : static_cast<int>(I);
+    return -1;
+  }
+
+  /// `row * width + col`, in either order and either factor order: the
+  /// column is a work-item id, the width a scalar parameter, the row another
+  /// work-item id or a local (a loop's counter, checked by the caller).
+  struct Grid {
+    int ColDim = 0;
+    int WidthParam = -1;
+    int RowDim = -1;
+    const VarDecl *RowVar = nullptr;
+  };
+  std::optional<Grid> grid(const Expr *E) const {
+    const auto *Add = dyn_cast<BinaryOperator>(stripLocal(E));
+    if (!Add || Add->getOpcode() != BO_Add)
+      return std::nullopt;
+    for (int Swap = 0; Swap < 2; ++Swap) {
+      int ColDim = contextDim(Swap ? Add->getLHS() : Add->getRHS());
+      const auto *Mul = dyn_cast<BinaryOperator>(
+          stripLocal(Swap ? Add->getRHS() : Add->getLHS()));
+      if (ColDim < 0 || !Mul || Mul->getOpcode() != BO_Mul)
+        continue;
+      for (int S2 = 0; S2 < 2; ++S2) {
+        Grid G;
+        G.ColDim = ColDim;
+        G.WidthParam = scalarParam(S2 ? Mul->getLHS() : Mul->getRHS());
+        const Expr *Row = S2 ? Mul->getRHS() : Mul->getLHS();
+        if (G.WidthParam < 0)
+          continue;
+        G.RowDim = contextDim(Row);
+        if (G.RowDim >= 0 && G.RowDim != ColDim)
+          return G;
+        if (G.RowDim >= 0)
+          continue;
+        const auto *Ref = dyn_cast<DeclRefExpr>(stripLocal(Row));
+        const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+        if (V && V->isLocalVarDecl()) {
+          G.RowVar = V;
+          return G;
+        }
+      }
+    }
+    return std::nullopt;
+  }
+
   /// `p` of `float *p = out + i;` (p never assigned again): `out + i`.
   const Expr *pointerInit(const Expr *E) const {
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
@@ -642,6 +709,10 @@ private:
 
 struct Coverage {
   bool Covers = false;
+  /// Per range dimension, the parameter `n` of a `kc.x < n` (or `kc.y`,
+  /// `kc.z`) guard around the store; -1 where none.
+  int DimBound[3] = {-1, -1, -1};
+  GridCoverage Grid;
   int BoundParam = -1;
   int Dims = 0;
   /// Dimensions of the index a `< n` guard bounds (the store must use one
@@ -731,12 +802,125 @@ private:
       }
       return mayExitEarly(S) ? Step::Stop : Step::Continue;
     }
+    // `for (int j = 0; j < rows; ++j) v[i + j * n] = …;`: every work-item
+    // runs every row, so a grid store in the body covers rows * n.
+    if (const auto *For = dyn_cast<ForStmt>(S); For && !Loop.Var) {
+      if (countedLoop(For)) {
+        Coverage G = C;
+        Step R = scan(For->getBody(), G);
+        Loop = CountedLoop();
+        if (R == Step::Covered && G.Grid.Valid && G.Grid.RowDim < 0) {
+          C = G;
+          return Step::Covered;
+        }
+      }
+      return mayExitEarly(S) ? Step::Stop : Step::Continue;
+    }
     if (const auto *E = dyn_cast<Expr>(S)) {
       if (coveringStore(E, C))
         return Step::Covered;
       return Step::Continue;
     }
     return mayExitEarly(S) ? Step::Stop : Step::Continue;
+  }
+
+  /// `for (int j = 0; j < K; ++j)` (or `j++`, `j += 1`) whose body never
+  /// changes `j`, K a constant or an unassigned integer parameter: sets
+  /// Loop for the body's scan.
+  bool countedLoop(const ForStmt *For) {
+    const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
+    const auto *V = Init && Init->isSingleDecl()
+                        ? dyn_cast<VarDecl>(Init->getSingleDecl())
+                        : nullptr;
+    ASTContext &Ctx = Kernel->getASTContext();
+    Expr::EvalResult Start;
+    if (!V || !V->getType()->isIntegerType() || !V->getInit() ||
+        !V->getInit()->EvaluateAsInt(Start, Ctx) ||
+        Start.Val.getInt() != 0 || !For->getCond() || !For->getInc())
+      return false;
+    auto IsVar = [&](const Expr *E) {
+      const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return R && R->getDecl() == V;
+    };
+    const auto *Cond = dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
+    if (!Cond || Cond->getOpcode() != BO_LT || !IsVar(Cond->getLHS()))
+      return false;
+    const Expr *Inc = For->getInc()->IgnoreParenImpCasts();
+    bool Step1 = false;
+    if (const auto *U = dyn_cast<UnaryOperator>(Inc))
+      Step1 = U->isIncrementOp() && IsVar(U->getSubExpr());
+    else if (const auto *B = dyn_cast<CompoundAssignOperator>(Inc)) {
+      Expr::EvalResult One;
+      Step1 = B->getOpcode() == BO_AddAssign && IsVar(B->getLHS()) &&
+              B->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1;
+    }
+    if (!Step1 || changes(For->getBody(), V))
+      return false;
+    CountedLoop L;
+    L.Var = V;
+    Expr::EvalResult Count;
+    if (Cond->getRHS()->EvaluateAsInt(Count, Ctx))
+      L.Count = std::max<long long>(0, Count.Val.getInt().getExtValue());
+    else if ((L.BoundParam = Index.scalarParam(Cond->getRHS())) < 0)
+      return false;
+    Loop = L;
+    return true;
+  }
+
+  /// S assigns, increments or takes the address of V.
+  static bool changes(const Stmt *S, const VarDecl *V) {
+    if (!S)
+      return false;
+    auto Is = [&](const Expr *E) {
+      const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return R && R->getDecl() == V;
+    };
+    if (const auto *B = dyn_cast<BinaryOperator>(S);
+        B && B->isAssignmentOp() && Is(B->getLHS()))
+      return true;
+    if (const auto *U = dyn_cast<UnaryOperator>(S);
+        U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+        Is(U->getSubExpr()))
+      return true;
+    for (const Stmt *Child : S->children())
+      if (changes(Child, V))
+        return true;
+    return false;
+  }
+
+  /// A grid store (see GridCoverage), its bounds from the guards around it
+  /// and, for a row that is a loop's counter, the loop's.
+  bool gridStore(const Expr *E, const Expr *IndexExpr, Coverage &C) {
+    std::optional<LinearIndex::Grid> G = Index.grid(IndexExpr);
+    if (!G || (C.BoundParam >= 0 && C.BoundDims != 1))
+      return false;
+    GridCoverage Grid;
+    Grid.Valid = true;
+    Grid.ColDim = G->ColDim;
+    Grid.WidthParam = G->WidthParam;
+    Grid.ColBoundParam = C.DimBound[G->ColDim];
+    int Dims = 0;
+    if (G->RowVar) {
+      // The range is 1-D: the loop enumerates the rows.
+      if (G->RowVar != Loop.Var || G->ColDim != 0 || C.DimBound[1] >= 0 ||
+          C.DimBound[2] >= 0)
+        return false;
+      Grid.RowBoundParam = Loop.BoundParam;
+      Grid.RowCount = Loop.Count;
+      Dims = 1;
+    } else {
+      if (Loop.Var || G->ColDim + G->RowDim != 1 || C.DimBound[2] >= 0)
+        return false;
+      Grid.RowDim = G->RowDim;
+      Grid.RowBoundParam = C.DimBound[G->RowDim];
+      Dims = 2;
+    }
+    C.Covers = true;
+    C.Dims = Dims;
+    C.Grid = Grid;
+    C.Store = E;
+    C.Scope = Scope;
+    return true;
   }
 
   /// `p[index] = v` (or `+=`, `++`…), with the built-in operator or a
@@ -782,11 +966,14 @@ private:
     const auto *Base = dyn_cast<DeclRefExpr>(BaseExpr->IgnoreParenImpCasts());
     if (!Base || Base->getDecl() != Param)
       return false;
-    int Dims = Index.dims(IndexExpr);
+    // Inside a loop only a grid over its counter covers: a plain store
+    // there runs as often as the loop does, possibly never.
+    int Dims = Loop.Var ? 0 : Index.dims(IndexExpr);
     if (Dims == 0)
-      return false;
+      return gridStore(E, IndexExpr, C);
     // A `< n` guard on another index does not bound this one.
-    if (C.BoundParam >= 0 && C.BoundDims != Dims)
+    if ((C.BoundParam >= 0 && C.BoundDims != Dims) || C.DimBound[1] >= 0 ||
+        C.DimBound[2] >= 0)
       return false;
     C.Covers = true;
     C.Dims = Dims;
@@ -838,11 +1025,21 @@ private:
       return (IdField == "x" && LimitField == "maxX") ||
              (IdField == "y" && LimitField == "maxY") ||
              (IdField == "z" && LimitField == "maxZ");
-    int Dims = Index.dims(Id);
-    if (Dims == 0)
-      return false;
     const auto *DRE = dyn_cast<DeclRefExpr>(Limit->IgnoreParenImpCasts());
     if (!DRE)
+      return false;
+    // A bound on one work-item id (`kc.y < m`, `i < n` with `int i =
+    // kc.x`): what grid stores use. Only x also bounds a linear index.
+    if (int D = Index.contextDim(Id); D >= 0) {
+      int P = Index.scalarParam(Limit);
+      if (P < 0 || (C.DimBound[D] != -1 && C.DimBound[D] != P))
+        return false;
+      C.DimBound[D] = P;
+      if (D != 0)
+        return true;
+    }
+    int Dims = Index.dims(Id);
+    if (Dims == 0)
       return false;
     for (unsigned I = 0; I < Kernel->getNumParams(); ++I)
       if (Kernel->getParamDecl(I) == DRE->getDecl() &&
@@ -878,18 +1075,34 @@ private:
     return false;
   }
 
+  /// The counted loop whose body is being scanned (at most one).
+  struct CountedLoop {
+    const VarDecl *Var = nullptr;
+    int BoundParam = -1;
+    std::optional<long long> Count;
+  };
+
   const FunctionDecl *Kernel;
   const ParmVarDecl *Param;
   LinearIndex Index;
   const Stmt *Scope = nullptr;
+  CountedLoop Loop;
 };
+
+bool sameExpression(ASTContext &Ctx, const Expr *A, const Expr *B) {
+  llvm::FoldingSetNodeID IA, IB;
+  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
 
 /// `x[i] = 0; for (…) x[i] += …;`: after the covering plain store, every use
 /// of the parameter is an element at the same linear index, inside the
 /// store's scope. Each work-item then reads only what it wrote first, so the
 /// host's contents are never read.
 bool readsOnlyOwnWrites(const FunctionDecl *Kernel, const ParmVarDecl *Param,
-                        const Coverage &C, const SourceManager &SM) {
+                        const Coverage &C, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
   if (!C.Covers || !C.Store || !C.Scope)
     return false;
   const Expr *Store = C.Store->IgnoreImplicit()->IgnoreParens();
@@ -932,7 +1145,14 @@ bool readsOnlyOwnWrites(const FunctionDecl *Kernel, const ParmVarDecl *Param,
     if (It->second == StoreSubscript)
       continue;
     SourceLocation L = Ref->getBeginLoc();
-    if (Index.dims(It->second->getIdx()) != C.Dims ||
+    // A grid's element is the same when the index is the same expression
+    // (its parts are never assigned: see LinearIndex::grid).
+    bool SameElement =
+        C.Grid.Valid
+            ? StoreSubscript && sameExpression(Ctx, It->second->getIdx(),
+                                               StoreSubscript->getIdx())
+            : Index.dims(It->second->getIdx()) == C.Dims;
+    if (!SameElement ||
         !SM.isBeforeInTranslationUnit(Store->getEndLoc(), L) ||
         SM.isBeforeInTranslationUnit(Scope.getEnd(), L))
       return false;
@@ -1018,11 +1238,11 @@ KernelAccessSummary analyzeKernelAccess(ASTContext &Ctx,
     if (writes(PA.Inferred)) {
       Coverage C = CoverageFinder(Kernel, I).find();
       PA.WritesCoverRange = C.Covers;
-      PA.CoverageBoundParam = C.Covers ? C.BoundParam : -1;
+      PA.CoverageBoundParam = C.Covers && !C.Grid.Valid ? C.BoundParam : -1;
       PA.CoverageDims = C.Covers ? C.Dims : 0;
+      PA.Grid = C.Grid;
       PA.ReadsOnlyOwnWrites =
-          reads(PA.Inferred) &&
-          readsOnlyOwnWrites(Kernel, P, C, Ctx.getSourceManager());
+          reads(PA.Inferred) && readsOnlyOwnWrites(Kernel, P, C, Ctx);
     }
     std::string Name = P->getNameAsString();
     std::string KName = Kernel->getNameAsString();

@@ -8,11 +8,30 @@
 #include "clang/AST/ASTContext.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 namespace ferry {
+
+/// A covering store whose index is a grid, `b[row * width + col]` with
+/// `width` a scalar parameter: `a[y * w + x]` over a 2-D range, or, in a
+/// loop `for (j = 0; j < rows; ++j)`, `v[i + j * n]` (Rodinia cfd). It
+/// covers the first rows * width elements exactly when the columns reach
+/// the width, which only the dispatch's values say: the rewriter passes them
+/// to the runtime (`ferry::grid`), which checks at each launch.
+struct GridCoverage {
+  bool Valid = false;
+  int ColDim = 0;         ///< the range dimension of the column id
+  int ColBoundParam = -1; ///< the parameter of a `col < n` guard
+  int WidthParam = -1;    ///< the scalar parameter that is the row width
+  int RowDim = -1;        ///< the range dimension of the row id; -1: a loop
+  /// The parameter of a `row < m` guard, or of the loop's bound.
+  int RowBoundParam = -1;
+  /// A loop's bound when it is a constant (`j < NVAR`).
+  std::optional<long long> RowCount;
+};
 
 struct ParamAccess {
   const clang::ParmVarDecl *Param = nullptr;
@@ -29,6 +48,8 @@ struct ParamAccess {
   /// `kc.x`, 2 for `kc.y * kc.maxX + kc.x`, 3 with z. A dispatch over a range
   /// of other dimensionality is not covered.
   int CoverageDims = 0;
+  /// The covering store is a grid (then CoverageBoundParam is -1).
+  GridCoverage Grid;
   /// Every element it reads, each work-item stored first (`x[i] = 0;` then
   /// `x[i] += …`): the reads need nothing from the host.
   bool ReadsOnlyOwnWrites = false;

@@ -95,7 +95,31 @@ public:
     if (A.CoverageBoundParam >= 0)
       S += ", up to '" +
            K->getParamDecl(A.CoverageBoundParam)->getNameAsString() + "'";
+    if (A.Grid.Valid)
+      S += ", a grid of width '" +
+           K->getParamDecl(A.Grid.WidthParam)->getNameAsString() +
+           "' (checked at run time)";
     return S;
+  }
+
+  static llvm::json::Value paramName(const FunctionDecl *K, int Index) {
+    return Index >= 0 ? llvm::json::Value(K->getParamDecl(Index)->getNameAsString())
+                      : llvm::json::Value(nullptr);
+  }
+
+  /// The grid a covering store writes (GridCoverage), or null.
+  static llvm::json::Value gridJson(const FunctionDecl *K, const ParamAccess &A) {
+    if (!A.Grid.Valid)
+      return nullptr;
+    const GridCoverage &G = A.Grid;
+    return llvm::json::Object{
+        {"colDim", G.ColDim},
+        {"colBound", paramName(K, G.ColBoundParam)},
+        {"width", paramName(K, G.WidthParam)},
+        {"rowDim", G.RowDim},
+        {"rowBound", paramName(K, G.RowBoundParam)},
+        {"rowCount", G.RowCount ? llvm::json::Value(*G.RowCount)
+                                : llvm::json::Value(nullptr)}};
   }
 
   /// Functions a compute function reaches that are not planned themselves,
@@ -283,11 +307,8 @@ public:
             {"annotation", declaredAccessName(A.Declared)},
             {"writesCoverRange", A.WritesCoverRange},
             {"coverageDims", A.CoverageDims},
-            {"coverageBound",
-             A.CoverageBoundParam >= 0
-                 ? llvm::json::Value(K->getParamDecl(A.CoverageBoundParam)
-                                         ->getNameAsString())
-                 : llvm::json::Value(nullptr)},
+            {"coverageBound", paramName(K, A.CoverageBoundParam)},
+            {"coverageGrid", gridJson(K, A)},
             {"firstReadLine", lineJson(line(A.FirstRead))},
             {"firstWriteLine", lineJson(line(A.FirstWrite))}});
       llvm::json::Array Calls;

@@ -62,6 +62,21 @@ struct LaunchArgument {
   /// For a `wo` buffer whose covering store is guarded by `kc.x < n`: the
   /// argument bound to `n`, so the runtime can check the bound covers it.
   const clang::Expr *CoverageBound = nullptr;
+  /// For a `wo` buffer whose covering store is a grid (GridCoverage): the
+  /// arguments bound to its column guard, width and row guard or loop
+  /// bound (null where the kernel has none), and the loop's constant bound.
+  struct GridArguments {
+    int ColDim = 0;
+    const clang::Expr *ColBound = nullptr;
+    const clang::Expr *Width = nullptr;
+    int RowDim = -1;
+    const clang::Expr *RowBound = nullptr;
+    std::optional<long long> RowCount;
+  };
+  std::optional<GridArguments> Grid;
+  /// A bound argument has side effects, so it cannot be evaluated twice:
+  /// the runtime counts on no coverage (`ferry::wo(b, 0)`).
+  bool CoverageUnknown = false;
   /// For scalars whose type differs from the kernel parameter's: the
   /// parameter type, spelled for a static_cast.
   std::string CastTo;

@@ -690,9 +690,8 @@ private:
                                                                : "wo";
       else
         LA.Wrapper = "rw";
-      if (LA.Wrapper == "wo" && PA->Declared != DeclaredAccess::WriteOnly &&
-          PA->CoverageBoundParam >= 0)
-        LA.CoverageBound = Call->getArg(PA->CoverageBoundParam + 1);
+      if (LA.Wrapper == "wo" && PA->Declared != DeclaredAccess::WriteOnly)
+        boundCoverage(LA, *PA, Call);
       if (PA->Inferred != Access::None && needsDeviceCopyBefore(*PA, Dims))
         requireDevice(In, Refs, Name, Placement::BeforeStmt, Anchor,
                       "kernel `" + KName + "` (line " + std::to_string(KLine) +
@@ -709,6 +708,34 @@ private:
     if (Record)
       Plan.Dispatches.push_back(std::move(DP));
     return In;
+  }
+
+  /// The dispatch's arguments that bound what a `wo` argument covers, which
+  /// the rewriter passes to the runtime a second time.
+  void boundCoverage(LaunchArgument &LA, const ParamAccess &PA,
+                     const CallExpr *Call) {
+    // The kernel's parameter I is the dispatch's argument I + 1.
+    auto Arg = [&](int Param) -> const Expr * {
+      if (Param < 0)
+        return nullptr;
+      const Expr *E = Call->getArg(Param + 1);
+      // `n++` would run twice; a call (`in.size()`) is taken as a value.
+      if (E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+        LA.CoverageUnknown = true;
+      return E;
+    };
+    if (PA.Grid.Valid) {
+      LaunchArgument::GridArguments G;
+      G.ColDim = PA.Grid.ColDim;
+      G.ColBound = Arg(PA.Grid.ColBoundParam);
+      G.Width = Arg(PA.Grid.WidthParam);
+      G.RowDim = PA.Grid.RowDim;
+      G.RowBound = Arg(PA.Grid.RowBoundParam);
+      G.RowCount = PA.Grid.RowCount;
+      LA.Grid = G;
+    } else {
+      LA.CoverageBound = Arg(PA.CoverageBoundParam);
+    }
   }
 
   // --- exits -----------------------------------------------------------------

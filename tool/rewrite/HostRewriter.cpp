@@ -279,17 +279,33 @@ private:
       SourceLocation Begin = File.getBegin(), End = File.getEnd();
       if (!A.Wrapper.empty()) {
         R.InsertText(Begin, "ferry::" + A.Wrapper + "(", true);
-        R.InsertText(End,
-                     A.CoverageBound
-                         ? ", " + sourceText(A.CoverageBound) + ")"
-                         : std::string(")"),
-                     true);
+        R.InsertText(End, coverageBound(A) + ")", true);
       } else if (!A.CastTo.empty()) {
         R.InsertText(Begin, "static_cast<" + A.CastTo + ">(", true);
         R.InsertText(End, ")", true);
       }
     }
     return true;
+  }
+
+  /// `, n` or `, ferry::grid(…)` after a `wo` argument: what the kernel's
+  /// store covers, checked by the runtime at each launch (ferry::wo).
+  std::string coverageBound(const LaunchArgument &A) {
+    if (A.CoverageUnknown)
+      return ", 0";
+    if (A.CoverageBound)
+      return ", " + sourceText(A.CoverageBound);
+    if (!A.Grid)
+      return "";
+    auto Bound = [&](const Expr *E) {
+      return E ? sourceText(E) : std::string("ferry::unbounded");
+    };
+    const LaunchArgument::GridArguments &G = *A.Grid;
+    return ", ferry::grid(" + std::to_string(G.ColDim) + ", " +
+           Bound(G.ColBound) + ", " + Bound(G.Width) + ", " +
+           std::to_string(G.RowDim) + ", " +
+           (G.RowCount ? std::to_string(*G.RowCount) : Bound(G.RowBound)) +
+           ")";
   }
 
   void addProgram(const EmittedProgram &Program) {

@@ -9,6 +9,7 @@
 // This header must not include any OpenCL header.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -493,6 +494,68 @@ private:
   std::size_t size_ = 0;
 };
 
+// What a kernel's covering store `b[row * width + col]` writes, where the
+// column is the work-item's id in range dimension colDim, below colBound,
+// and the row its id in dimension rowDim below rowBound or, with rowDim -1,
+// a loop over [0, rowBound) (`for (j = 0; j < NVAR; ++j) b[i + j * n]`).
+// The store covers the first rows * width elements when the columns reach
+// the width; otherwise the runtime counts on none of it (see ferry::wo).
+// Written by the rewriter as ferry::grid(…); the bounds are the dispatch's
+// own arguments, so only the run knows them.
+struct GridBound {
+  static constexpr std::size_t unbounded =
+      std::numeric_limits<std::size_t>::max();
+  bool valid = false;
+  int colDim = 0;
+  std::size_t colBound = unbounded;
+  std::size_t width = 0;
+  int rowDim = -1;
+  std::size_t rowBound = unbounded;
+
+  // The elements [0, covered) a launch over `r` writes.
+  std::size_t covered(const Range &r) const {
+    const std::size_t cols = std::min(r.size(colDim), colBound);
+    if (width == 0 || cols < width)
+      return 0;
+    const std::size_t rows =
+        rowDim < 0 ? rowBound : std::min(r.size(rowDim), rowBound);
+    if (rows > std::numeric_limits<std::size_t>::max() / width)
+      return std::numeric_limits<std::size_t>::max();
+    return rows * width;
+  }
+};
+
+namespace detail {
+// A bound as the kernel sees it: a negative one admits nothing.
+template <class I> std::size_t clampBound(I bound) {
+  static_assert(std::is_integral<I>::value, "a bound is an integer");
+  if constexpr (std::is_signed<I>::value)
+    return bound > 0 ? static_cast<std::size_t>(
+                           static_cast<std::make_unsigned_t<I>>(bound))
+                     : 0;
+  else
+    return static_cast<std::size_t>(bound);
+}
+struct Unbounded {};
+inline std::size_t clampBound(Unbounded) { return GridBound::unbounded; }
+} // namespace detail
+
+// No guard on a dimension of ferry::grid.
+constexpr detail::Unbounded unbounded{};
+
+template <class ColBound, class Width, class RowBound>
+GridBound grid(int colDim, ColBound colBound, Width width, int rowDim,
+               RowBound rowBound) {
+  GridBound g;
+  g.valid = true;
+  g.colDim = colDim;
+  g.colBound = detail::clampBound(colBound);
+  g.width = detail::clampBound(width);
+  g.rowDim = rowDim;
+  g.rowBound = detail::clampBound(rowBound);
+  return g;
+}
+
 // A buffer argument of a rewritten launch, with the kernel's access to it.
 // T is const for a read-only view of a const buffer.
 template <class T> class BufferArg {
@@ -503,9 +566,9 @@ public:
       std::numeric_limits<std::size_t>::max();
 
   BufferArg(const Buffer<Element> &b, Access a, std::size_t bound = unbounded,
-            bool declared = false)
+            bool declared = false, GridBound grid = GridBound())
       : buffer_(const_cast<Buffer<Element> *>(&b)), access_(a),
-        bound_(bound), declared_(declared) {}
+        bound_(bound), declared_(declared), grid_(grid) {}
 
   Buffer<Element> &buffer() const { return *buffer_; }
   Access access() const { return access_; }
@@ -514,6 +577,8 @@ public:
   std::size_t bound() const { return bound_; }
   // A WO argument the user declared FERRY_WO (see ferry::woDeclared).
   bool declared() const { return declared_; }
+  // For a WO argument passed as wo(b, ferry::grid(…)): what it covers.
+  const GridBound &grid() const { return grid_; }
   T *data() const { return buffer_->data(); }
 
 private:
@@ -521,6 +586,7 @@ private:
   Access access_;
   std::size_t bound_;
   bool declared_;
+  GridBound grid_;
 };
 
 template <class T> BufferArg<T> ro(Buffer<T> &b) {
@@ -564,15 +630,12 @@ template <class T> BufferArg<T> woDeclared(Buffer<T> &b) {
 template <class T, class BoundIntegral,
           std::enable_if_t<std::is_integral<BoundIntegral>::value, int> = 0>
 BufferArg<T> wo(Buffer<T> &b, BoundIntegral bound) {
-  std::size_t clamped = 0;
-  if constexpr (std::is_signed<BoundIntegral>::value) {
-    if (bound > 0)
-      clamped = static_cast<std::size_t>(
-          static_cast<std::make_unsigned_t<BoundIntegral>>(bound));
-  } else {
-    clamped = static_cast<std::size_t>(bound);
-  }
-  return BufferArg<T>(b, Access::WO, clamped);
+  return BufferArg<T>(b, Access::WO, detail::clampBound(bound));
+}
+// The store is a grid (see ferry::GridBound): covered is what the grid
+// covers of the launch's range.
+template <class T> BufferArg<T> wo(Buffer<T> &b, GridBound grid) {
+  return BufferArg<T>(b, Access::WO, BufferArg<T>::unbounded, false, grid);
 }
 template <class T> BufferArg<T> rw(Buffer<T> &b) {
   return BufferArg<T>(b, Access::RW);
@@ -632,24 +695,27 @@ struct LaunchArg {
   std::size_t elements; // a buffer's element count
   std::size_t bound;    // a buffer's bound (see ferry::wo); max: none
   bool declared;        // a buffer passed as ferry::woDeclared
+  GridBound grid;       // a buffer passed as wo(b, ferry::grid(…))
 };
 
 template <class A> LaunchArg packLaunchArg(A &arg) {
   using D = std::remove_cv_t<A>;
   constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
   if constexpr (IsBufferArg<D>::value) {
-    return LaunchArg{&arg.buffer(), arg.access(),       nullptr,
-                     0,             arg.buffer().size(), arg.bound(),
-                     arg.declared()};
+    return LaunchArg{&arg.buffer(),       arg.access(), nullptr,
+                     0,                   arg.buffer().size(),
+                     arg.bound(),         arg.declared(), arg.grid()};
   } else if constexpr (IsBuffer<D>::value) {
     // An unwrapped buffer: assume the kernel reads and writes it.
-    return LaunchArg{&arg, Access::RW, nullptr, 0, arg.size(), none, false};
+    return LaunchArg{&arg, Access::RW, nullptr, 0, arg.size(), none, false,
+                     GridBound{}};
   } else {
     static_assert(std::is_trivially_copyable<D>::value,
                   "a scalar kernel argument must be trivially copyable");
     static_assert(!std::is_pointer<D>::value,
                   "pass buffers to kernels as ferry::Buffer, not pointers");
-    return LaunchArg{nullptr, Access::Unused, &arg, sizeof(D), 0, none, false};
+    return LaunchArg{nullptr, Access::Unused, &arg,       sizeof(D), 0,
+                     none,    false,          GridBound{}};
   }
 }
 
