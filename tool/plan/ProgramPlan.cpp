@@ -198,7 +198,7 @@ ProgramPlan planProgram(ASTContext &Ctx) {
   for (auto It = P.Internal.begin(); It != P.Internal.end();)
     It = handsOnlyBuffers(*It) ? std::next(It) : P.Internal.erase(It);
 
-  PlanningContext PC{Ctx, P.Kernels, Host, P.Planned};
+  PlanningContext PC{Ctx, P.Kernels, Host, P.Planned, {}};
   SourceManager &SM = Ctx.getSourceManager();
   std::vector<const FunctionDecl *> Ordered(P.Planned.begin(), P.Planned.end());
   std::sort(Ordered.begin(), Ordered.end(),

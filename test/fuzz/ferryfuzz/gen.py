@@ -375,6 +375,83 @@ class Gen:
         self.kernels.append(k)
         return k
 
+    def make_grid_kernel(self):
+        """`grid`: a store at `b0[y * w + x]` over a 2-D range (PolyBench) or
+        at `b0[i + j * w]` for every j of a counted loop over a 1-D range
+        (Rodinia cfd), the width w a scalar argument. It covers the buffer
+        only when the range's columns reach w, which the runtime checks
+        (`ferry::grid`); the dispatch picks ranges short of it, exact, and
+        rounded up."""
+        name = self.fresh("k")
+        loop = self.chance(0.5)
+        roles = ["out"] + (["in"] if self.chance(0.5) else [])
+        accumulate = self.chance(0.3)  # zero-or-set, then add into it
+        if accumulate:
+            roles[0] = "acc"
+        params = ["int *b0"]
+        if len(roles) > 1:
+            params.append("%sint *b1" % self.r.choice(["const ", "FERRY_RO const "]))
+        params += ["int s0", "int w"]
+        rows = None
+        if loop:
+            rows = self.r.choice(["param", "literal", "macro"])
+            if rows == "macro" and "macro" in self.avoid:
+                rows = "literal"
+            if rows == "param":
+                params.append("int h")
+                bound = "h"
+            elif rows == "macro":
+                macro = "%s_ROWS" % self.fresh("G").upper()
+                self.globals.append("#define %s %d" % (macro, self.H))
+                bound = macro
+            else:
+                bound = str(self.H)
+            idx = self.r.choice(["i + j * w", "j * w + i", "w * j + i"])
+            body = ["const int i = kc.x;", "if (i >= w)", "  return;",
+                    "for (int j = 0; j < %s; j++) {" % bound]
+            at = "j"
+        else:
+            params.append("int h")
+            idx = self.r.choice(["y * w + x", "x + y * w", "w * y + x"])
+            body = ["int x = kc.x;", "int y = kc.y;"]
+            if self.chance(0.5):
+                body += ["if (y < h && x < w) {"]
+            else:
+                body += ["if (x >= w || y >= h)", "  return;", "{"]
+            at = "y"
+        rd = "b1[%s] * %d + " % (idx, self.r.randint(1, 5)) if len(roles) > 1 else ""
+        body.append("  b0[%s] = (%ss0 + %s * %d) & %s;" % (idx, rd, at, self.r.randint(1, 9), MASK))
+        if accumulate:
+            body.append("  for (int t = 0; t < %d; ++t)" % self.r.randint(1, 3))
+            body.append("    b0[%s] = (b0[%s] + t + s0) & %s;" % (idx, idx, MASK))
+        body.append("}")
+        text = "FERRY_KERNEL void %s(ferry::KernelContext kc, %s) {\n%s\n}" % (
+            name, ", ".join(params), "\n".join("  " + b for b in body))
+        k = Kernel(name, roles, 1 if loop else 2, "grid",
+                   "gridloop" if loop else "grid2", len(params) - len(roles), text)
+        k.param_rows = rows == "param"
+        self.kernels.append(k)
+        return k
+
+    def grid_dispatch(self, k, sc, args):
+        """A dispatch of a grid kernel: a width and rows within the buffer
+        (w * rows <= N), and a range that falls short of the width, meets it
+        or is rounded up past it."""
+        w = self.r.choice([self.W, self.W, max(1, self.W - 1)])
+        h = self.r.choice([self.H, self.H, max(1, self.H - 1)])
+        cols = self.r.choice([w, w, w + 3, max(1, w - 1)])
+        wtext = "%s / %d" % (sc.size, self.H) if w == self.W and self.chance(0.3) else str(w)
+        scal = [self.scalar(sc), wtext]
+        if k.rangekind == "grid2":
+            rng = "ferry::Range(%d, %d)" % (cols, self.r.choice([h, h + 2, max(1, h - 1)]))
+            scal.append(str(h))
+        else:
+            rng = "ferry::Range(%d)" % cols
+            if k.param_rows:
+                scal.append(str(h))
+        return Line("cc.dispatch(%s, %s, %s);" % (k.name, rng,
+                                                   ", ".join([a.ref for a in args] + scal)))
+
     def assign_views(self, k, sc):
         """Views for the kernel's buffer parameters, or None: a neighbour read
         never shares a buffer with a written parameter."""
@@ -402,12 +479,16 @@ class Gen:
         if args is None:
             if "columns" not in self.avoid and self.chance(0.08):
                 k = self.make_column_kernel()
+            elif "grid" not in self.avoid and self.chance(0.08):
+                k = self.make_grid_kernel()
             else:
                 dims = self.pick([(16, 1), (4, 2), (1, 3)])
                 k = self.make_kernel(self.r.choice([1, 1, 2, 2, 3]), dims, self.chance(0.2))
             args = self.assign_views(k, sc)
             if args is None:
                 return None
+        if k.rangekind in ("grid2", "gridloop"):
+            return self.grid_dispatch(k, sc, args)
         if k.rangekind == "cols":
             rng = "ferry::Range(%d)" % self.W
         elif k.dims == 3:
