@@ -537,3 +537,95 @@ FERRY_KERNEL void readsAnother(ferry::KernelContext kc, float *t, int nj) {
   CHECK(A.Grid.Valid);
   CHECK_FALSE(A.ReadsOnlyOwnWrites);
 }
+
+TEST_CASE("kernel access: a volume walked plane by plane (hotspot3D)",
+          "[kernel]") {
+  Source S(R"cpp(
+#include <ferry/ferry.hpp>
+FERRY_KERNEL void walk(ferry::KernelContext kc, float *out, int nx, int ny,
+                       int nz) {
+  int c = kc.x + kc.y * nx;
+  int xy = nx * ny;
+  out[c] = 1.0f;
+  c += xy;
+  for (int k = 1; k < nz - 1; ++k) {
+    out[c] = 2.0f;
+    c += xy;
+  }
+  out[c] = 3.0f;
+  return;
+}
+FERRY_KERNEL void fixedPlanes(ferry::KernelContext kc, float *out, int nx,
+                              int ny) {
+  int c = kc.y * nx + kc.x;
+  for (int k = 0; k < 4; ++k) {
+    out[c] = 2.0f;
+    c += nx * ny;
+  }
+}
+FERRY_KERNEL void skipsAPlane(ferry::KernelContext kc, float *out, int nx,
+                              int ny, int nz) {
+  int c = kc.x + kc.y * nx;
+  out[c] = 1.0f;
+  c += nx * ny;
+  c += nx * ny;
+  for (int k = 2; k < nz; ++k) {
+    out[c] = 2.0f;
+    c += nx * ny;
+  }
+}
+FERRY_KERNEL void twoSteps(ferry::KernelContext kc, float *out, int nx,
+                           int ny, int nz) {
+  int c = kc.x + kc.y * nx;
+  for (int k = 0; k < nz; ++k) {
+    out[c] = 2.0f;
+    c += nx * ny;
+    c += nx * ny;
+  }
+}
+FERRY_KERNEL void otherStride(ferry::KernelContext kc, float *out, int nx,
+                              int ny, int nz) {
+  int c = kc.x + kc.y * nx;
+  for (int k = 0; k < nz; ++k) {
+    out[c] = 2.0f;
+    c += ny * ny;
+  }
+}
+FERRY_KERNEL void leavesEarly(ferry::KernelContext kc, float *out, int nx,
+                              int ny, int nz, const float *in) {
+  int c = kc.x + kc.y * nx;
+  if (in[c] < 0.0f)
+    return;
+  for (int k = 0; k < nz; ++k) {
+    out[c] = 2.0f;
+    c += nx * ny;
+  }
+}
+)cpp");
+  REQUIRE(S.Diagnostics.empty());
+
+  ParamAccess A = S.param("walk", "out");
+  CHECK(A.WritesCoverRange);
+  CHECK(A.CoverageDims == 2);
+  REQUIRE(A.Grid.Valid);
+  CHECK(A.Grid.WidthParam == 2);
+  CHECK(A.Grid.PlaneRowsParam == 3);
+  // Planes 0, then 1 .. nz - 2, then nz - 1: 2 + trips of k = 1 .. nz - 1.
+  CHECK(A.Grid.PlanesConst == 2);
+  CHECK(A.Grid.PlanesPerTrip == 1);
+  CHECK(A.Grid.TripBoundParam == 4);
+  CHECK(A.Grid.TripOffset == -1);
+  CHECK(A.Grid.TripStart == 1);
+
+  A = S.param("fixedPlanes", "out");
+  REQUIRE(A.Grid.Valid);
+  CHECK(A.Grid.PlanesConst == 4);
+  CHECK(A.Grid.PlanesPerTrip == 0);
+
+  // A plane never stored, two planes per store, a step that is not a
+  // plane, a work-item that may stop first: no coverage.
+  for (const char *K : {"skipsAPlane", "twoSteps", "otherStride", "leavesEarly"}) {
+    INFO(K);
+    CHECK_FALSE(S.param(K, "out").WritesCoverRange);
+  }
+}

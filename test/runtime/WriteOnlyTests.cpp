@@ -69,6 +69,15 @@ TEST_CASE("wo(b, grid(...)) covers rows * width when the columns reach it",
   // Negative arguments admit nothing.
   CHECK(ferry::grid(0, 7, -7, 1, 6).covered(Range(8, 8)) == 0);
   CHECK(ferry::grid(0, 7, 7, 1, -6).covered(Range(8, 8)) == 0);
+  // A volume of nz planes of 5 x 4 (hotspot3D): whole only when the range
+  // covers a plane.
+  CHECK(ferry::volume(0, 5, 1, 4, 2 + ferry::tripCount(1, 3 - 1)).covered(
+            Range(5, 4)) == 60);
+  CHECK(ferry::volume(0, 5, 1, 4, 3).covered(Range(8, 8)) == 60);
+  CHECK(ferry::volume(0, 5, 1, 4, 3).covered(Range(5, 3)) == 0);
+  CHECK(ferry::volume(0, 5, 1, 4, 3).covered(Range(4, 4)) == 0);
+  CHECK(ferry::tripCount(1, 0) == 0);
+  CHECK(ferry::tripCount(1, 5u) == 4);
   ferry::Buffer<int> b(4);
   CHECK(ferry::wo(b, g).grid().valid);
   CHECK_FALSE(ferry::wo(b, 3).grid().valid);

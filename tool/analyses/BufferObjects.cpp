@@ -138,8 +138,9 @@ ObjectTable::withAliases(const std::set<ObjectId> &Ids) const {
   return All;
 }
 
-std::vector<ObjectRefs> ObjectTable::membersOf(const Expr *E,
-                                               const PointsTo &Facts) const {
+std::vector<ObjectRefs>
+ObjectTable::membersOf(const Expr *E, const PointsTo &Facts,
+                       std::vector<const FieldDecl *> *Fields) const {
   std::vector<ObjectRefs> Out;
   QualType T = E->getType().getNonReferenceType();
   const Expr *Named = E->IgnoreParenImpCasts();
@@ -163,6 +164,8 @@ std::vector<ObjectRefs> ObjectTable::membersOf(const Expr *E,
       FT = FT->getPointeeType();
     if (!isBufferType(FT))
       continue;
+    if (Fields)
+      Fields->push_back(FD);
     auto It = DRE ? Members.find({DRE->getDecl(), FD}) : Members.end();
     if (It != Members.end()) {
       ObjectRefs R;

@@ -76,8 +76,10 @@ public:
   /// for `struct Grids { Buffer<float> cur, next; }`): each buffer member as
   /// resolve() would give `g.cur`, inexact where the table has no object
   /// for it. Empty when the class has no buffer members.
-  std::vector<ObjectRefs> membersOf(const clang::Expr *E,
-                                    const PointsTo &Facts) const;
+  /// With `Fields`, also the member each entry is (same order).
+  std::vector<ObjectRefs>
+  membersOf(const clang::Expr *E, const PointsTo &Facts,
+            std::vector<const clang::FieldDecl *> *Fields = nullptr) const;
 
 private:
   ObjectId add(ObjectKind Kind, std::string Spelling, const clang::ValueDecl *D,

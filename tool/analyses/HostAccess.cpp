@@ -114,6 +114,24 @@ bool inSystemHeader(const FunctionDecl *F) {
   return SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation()));
 }
 
+/// `pair.x` for the buffer member FD of the struct argument Arg (`pair` or
+/// `&pair`), when that name denotes the same buffer wherever the caller may
+/// place a line: `pair` is an object of its own (not a reference or a
+/// pointer, which could be rebound), and `x` a buffer or a reference to one
+/// (a pointer member could be reassigned). Else "".
+std::string memberSpelling(const Expr *Arg, const FieldDecl *FD) {
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || V->getType()->isReferenceType() || V->getType()->isPointerType() ||
+      FD->getType()->isPointerType() || !FD->getIdentifier())
+    return "";
+  return V->getNameAsString() + "." + FD->getNameAsString();
+}
+
 class HostWalker {
 public:
   HostWalker(const ObjectTable &Table, PointsTo &Facts,
@@ -622,12 +640,15 @@ private:
         add(Arg, Arg, Mode, What, false, Escapes);
         continue;
       }
-      std::vector<ObjectRefs> Members = Table.membersOf(Arg, Facts);
+      std::vector<const FieldDecl *> Fields;
+      std::vector<ObjectRefs> Members = Table.membersOf(Arg, Facts, &Fields);
       if (!Members.empty()) {
         visitAliasInit(Arg);
-        for (const ObjectRefs &R : Members) {
+        for (std::size_t M = 0; M < Members.size(); ++M) {
+          const ObjectRefs &R = Members[M];
           HostEvent E;
           E.Site = Arg;
+          E.Spelling = memberSpelling(Arg, Fields[M]);
           E.Targets = R;
           E.Mode = Mode;
           E.Escapes = Escapes;

@@ -48,6 +48,10 @@ struct HostEvent {
   /// argument (then WrittenCount is it). Null when not known.
   const clang::Expr *WrittenCount = nullptr;
   const clang::Expr *WrittenCountOf = nullptr;
+  /// How the caller names the buffer when no expression of its own is it:
+  /// `pair.x` (or `*pair.p`) for a buffer member of a struct argument.
+  /// Empty where there is no such name.
+  std::string Spelling;
   std::string What; ///< a short description: "b[i] is read", "passed to show()"
   /// The buffer's elements become reachable through something the analysis
   /// does not follow further (a mutable pointer from data() kept around, a

@@ -625,6 +625,9 @@ public:
     return std::nullopt;
   }
 
+  /// E with unmodified locals replaced by their initialisers.
+  const Expr *resolve(const Expr *E) const { return stripLocal(E); }
+
   /// `p` of `float *p = out + i;` (p never assigned again): `out + i`.
   const Expr *pointerInit(const Expr *E) const {
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
@@ -740,6 +743,9 @@ public:
       return {};
     return C;
   }
+
+  static bool exitsEarly(const Stmt *S) { return mayExitEarly(S); }
+  static bool assigns(const Stmt *S, const VarDecl *V) { return changes(S, V); }
 
 private:
   enum class Step { Covered, Continue, Stop };
@@ -1089,6 +1095,249 @@ private:
   CountedLoop Loop;
 };
 
+/// Rodinia hotspot3D's march through a volume: `int c = i + j * nx;` (a 2-D
+/// grid over the range), then, in the kernel's top-level statements, stores
+/// at `out[c]` and steps `c += xy` (`xy` = `nx * ny`), once before a counted
+/// loop, once per iteration inside it, once after. The planes stored must
+/// run from 0 without a gap; how many there are depends on the loop's bound,
+/// so the runtime works it out (`ferry::volume`).
+class PlaneWalkFinder {
+public:
+  PlaneWalkFinder(const FunctionDecl *Kernel, unsigned ParamIndex)
+      : Kernel(Kernel), Param(Kernel->getParamDecl(ParamIndex)),
+        Index(Kernel) {}
+
+  Coverage find() {
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel->getBody());
+    if (!Body || !findCursor(Body))
+      return {};
+    for (const Stmt *S : Body->body())
+      if (!step(S) && !(S == Body->body_back() && isa<ReturnStmt>(S)))
+        return {};
+    // The planes, in order, each starting where the last ended.
+    Offset End;
+    for (const auto &[Lo, Hi] : Stored) {
+      if (!(Lo == End))
+        return {};
+      End = Hi;
+    }
+    if (Stored.empty() || PlaneRows < 0)
+      return {};
+    Coverage C;
+    C.Covers = true;
+    C.Dims = 2;
+    C.Store = FirstStore;
+    C.Scope = Body;
+    GridCoverage &G = C.Grid;
+    G.Valid = true;
+    G.ColDim = Grid.ColDim;
+    G.WidthParam = Grid.WidthParam;
+    G.RowDim = Grid.RowDim;
+    G.PlaneRowsParam = PlaneRows;
+    G.PlanesConst = End.Const;
+    G.PlanesPerTrip = End.PerTrip;
+    if (End.PerTrip) {
+      G.TripBoundParam = Loop.BoundParam;
+      G.TripOffset = Loop.BoundOffset;
+      G.TripStart = Loop.Start;
+    }
+    return C;
+  }
+
+private:
+  /// A plane number: Const + PerTrip * (the loop's trip count).
+  struct Offset {
+    long long Const = 0;
+    long long PerTrip = 0;
+    bool operator==(const Offset &O) const {
+      return Const == O.Const && PerTrip == O.PerTrip;
+    }
+  };
+
+  /// `int c = <2-D grid>;`, the cursor every store of the parameter uses.
+  bool findCursor(const CompoundStmt *Body) {
+    for (const Stmt *S : Body->body()) {
+      const auto *DS = dyn_cast<DeclStmt>(S);
+      if (!DS)
+        continue;
+      for (const Decl *D : DS->decls()) {
+        const auto *V = dyn_cast<VarDecl>(D);
+        if (!V || !V->getInit() || !V->getType()->isIntegerType())
+          continue;
+        std::optional<LinearIndex::Grid> G = Index.grid(V->getInit());
+        if (G && G->RowDim >= 0 && G->ColDim + G->RowDim == 1) {
+          Cursor = V;
+          Grid = *G;
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /// `c += nx * ny` (or a local holding it): one plane on. Sets PlaneRows.
+  bool isAdvance(const Stmt *S) {
+    const auto *A = dyn_cast<CompoundAssignOperator>(S);
+    if (!A || A->getOpcode() != BO_AddAssign || !isCursor(A->getLHS()))
+      return false;
+    const auto *Mul = dyn_cast<BinaryOperator>(Index.resolve(A->getRHS()));
+    if (!Mul || Mul->getOpcode() != BO_Mul)
+      return false;
+    for (int Swap = 0; Swap < 2; ++Swap) {
+      if (Index.scalarParam(Swap ? Mul->getRHS() : Mul->getLHS()) !=
+          Grid.WidthParam)
+        continue;
+      int Rows = Index.scalarParam(Swap ? Mul->getLHS() : Mul->getRHS());
+      if (Rows < 0 || (PlaneRows >= 0 && PlaneRows != Rows))
+        return false;
+      PlaneRows = Rows;
+      return true;
+    }
+    return false;
+  }
+
+  bool isCursor(const Expr *E) const {
+    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return R && R->getDecl() == Cursor;
+  }
+
+  /// `out[c] = …`.
+  bool isStore(const Stmt *S) const {
+    const auto *B = dyn_cast<BinaryOperator>(S);
+    if (!B || B->getOpcode() != BO_Assign)
+      return false;
+    const auto *AS = dyn_cast<ArraySubscriptExpr>(B->getLHS()->IgnoreParens());
+    if (!AS || !isCursor(AS->getIdx()))
+      return false;
+    const auto *Base = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+    return Base && Base->getDecl() == Param;
+  }
+
+  /// One top-level statement: a store, an advance, the counted loop, or
+  /// anything that neither changes the cursor nor leaves early.
+  bool step(const Stmt *S) {
+    if (const auto *E = dyn_cast<Expr>(S); E && isStore(E->IgnoreImplicit())) {
+      store(At, {At.Const + 1, At.PerTrip}, E);
+      return true;
+    }
+    if (isAdvance(S)) {
+      ++At.Const;
+      return true;
+    }
+    if (const auto *For = dyn_cast<ForStmt>(S); For && !Loop.Var)
+      return loop(For);
+    return !CoverageFinder::exitsEarly(S) &&
+           !CoverageFinder::assigns(S, Cursor);
+  }
+
+  /// `for (int k = A; k < B; ++k) { …; out[c] = …; …; c += xy; }`: one
+  /// store at the iteration's plane and one advance per iteration, so the
+  /// loop stores planes [At, At + trips).
+  bool loop(const ForStmt *For) {
+    const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
+    const auto *V = Init && Init->isSingleDecl()
+                        ? dyn_cast<VarDecl>(Init->getSingleDecl())
+                        : nullptr;
+    ASTContext &Ctx = Kernel->getASTContext();
+    Expr::EvalResult Start;
+    if (!V || !V->getInit() || !V->getInit()->EvaluateAsInt(Start, Ctx) ||
+        !For->getCond() || !For->getInc())
+      return false;
+    const auto *Cond =
+        dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
+    const auto *CondVar =
+        Cond ? dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts())
+             : nullptr;
+    const auto *Inc = dyn_cast<UnaryOperator>(For->getInc()->IgnoreParenImpCasts());
+    const auto *IncVar =
+        Inc ? dyn_cast<DeclRefExpr>(Inc->getSubExpr()->IgnoreParenImpCasts())
+            : nullptr;
+    if (!Cond || Cond->getOpcode() != BO_LT || !CondVar ||
+        CondVar->getDecl() != V || !Inc || !Inc->isIncrementOp() || !IncVar ||
+        IncVar->getDecl() != V ||
+        CoverageFinder::assigns(For->getBody(), V) ||
+        CoverageFinder::exitsEarly(For->getBody()))
+      return false;
+    Loop.Var = V;
+    Loop.Start = Start.Val.getInt().getExtValue();
+    // The bound: a constant, or a parameter plus or minus a constant.
+    const Expr *Bound = Cond->getRHS()->IgnoreParenImpCasts();
+    Expr::EvalResult Value;
+    long long ConstTrips = -1;
+    if (Bound->EvaluateAsInt(Value, Ctx)) {
+      ConstTrips = std::max<long long>(0, Value.Val.getInt().getExtValue() -
+                                              Loop.Start);
+    } else {
+      long long Offset = 0;
+      if (const auto *B = dyn_cast<BinaryOperator>(Bound);
+          B && (B->getOpcode() == BO_Sub || B->getOpcode() == BO_Add) &&
+          B->getRHS()->EvaluateAsInt(Value, Ctx)) {
+        Offset = Value.Val.getInt().getExtValue();
+        if (B->getOpcode() == BO_Sub)
+          Offset = -Offset;
+        Bound = B->getLHS();
+      }
+      Loop.BoundParam = Index.scalarParam(Bound);
+      Loop.BoundOffset = Offset;
+      if (Loop.BoundParam < 0)
+        return false;
+    }
+    // The body, relative to its iteration's plane: exactly one store at
+    // it, then exactly one advance.
+    const auto *Body = dyn_cast<CompoundStmt>(For->getBody());
+    if (!Body)
+      return false;
+    int Stores = 0, Advances = 0;
+    const Expr *Store = nullptr;
+    for (const Stmt *S : Body->body()) {
+      if (const auto *E = dyn_cast<Expr>(S); E && isStore(E->IgnoreImplicit())) {
+        if (Advances)
+          return false;
+        ++Stores;
+        Store = E;
+      } else if (isAdvance(S)) {
+        ++Advances;
+      } else if (CoverageFinder::assigns(S, Cursor)) {
+        return false;
+      }
+    }
+    if (Stores != 1 || Advances != 1)
+      return false;
+    if (ConstTrips >= 0) {
+      store(At, {At.Const + ConstTrips, At.PerTrip}, Store);
+      At.Const += ConstTrips;
+    } else {
+      store(At, {At.Const, At.PerTrip + 1}, Store);
+      ++At.PerTrip;
+    }
+    return true;
+  }
+
+  void store(Offset Lo, Offset Hi, const Expr *E) {
+    Stored.emplace_back(Lo, Hi);
+    if (!FirstStore)
+      FirstStore = E;
+  }
+
+  struct LoopInfo {
+    const VarDecl *Var = nullptr;
+    long long Start = 0;
+    int BoundParam = -1;
+    long long BoundOffset = 0;
+  };
+
+  const FunctionDecl *Kernel;
+  const ParmVarDecl *Param;
+  LinearIndex Index;
+  const VarDecl *Cursor = nullptr;
+  LinearIndex::Grid Grid;
+  int PlaneRows = -1;
+  Offset At;
+  LoopInfo Loop;
+  std::vector<std::pair<Offset, Offset>> Stored;
+  const Expr *FirstStore = nullptr;
+};
+
 bool sameExpression(ASTContext &Ctx, const Expr *A, const Expr *B) {
   llvm::FoldingSetNodeID IA, IB;
   A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
@@ -1237,6 +1486,8 @@ KernelAccessSummary analyzeKernelAccess(ASTContext &Ctx,
     PA.FirstWriteExpr = Walker.FirstWriteExpr[I];
     if (writes(PA.Inferred)) {
       Coverage C = CoverageFinder(Kernel, I).find();
+      if (!C.Covers)
+        C = PlaneWalkFinder(Kernel, I).find();
       PA.WritesCoverRange = C.Covers;
       PA.CoverageBoundParam = C.Covers && !C.Grid.Valid ? C.BoundParam : -1;
       PA.CoverageDims = C.Covers ? C.Dims : 0;

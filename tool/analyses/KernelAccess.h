@@ -31,6 +31,18 @@ struct GridCoverage {
   int RowBoundParam = -1;
   /// A loop's bound when it is a constant (`j < NVAR`).
   std::optional<long long> RowCount;
+  /// A volume walked plane by plane (Rodinia hotspot3D: `int c = i + j *
+  /// nx;`, a store at `out[c]`, `c += nx * ny`, in and around one counted
+  /// loop): each plane is width x PlaneRows elements, and the store covers
+  /// PlanesConst + PlanesPerTrip * trips planes, where trips = max(0,
+  /// TripBoundParam + TripOffset - TripStart) (no TripBoundParam: a loop
+  /// with a constant bound, already folded into PlanesConst).
+  int PlaneRowsParam = -1;
+  long long PlanesConst = 1;
+  long long PlanesPerTrip = 0;
+  int TripBoundParam = -1;
+  long long TripOffset = 0;
+  long long TripStart = 0;
 };
 
 struct ParamAccess {

@@ -96,7 +96,8 @@ public:
       S += ", up to '" +
            K->getParamDecl(A.CoverageBoundParam)->getNameAsString() + "'";
     if (A.Grid.Valid)
-      S += ", a grid of width '" +
+      S += std::string(A.Grid.PlaneRowsParam >= 0 ? ", a volume" : ", a grid") +
+           " of width '" +
            K->getParamDecl(A.Grid.WidthParam)->getNameAsString() +
            "' (checked at run time)";
     return S;
@@ -119,7 +120,17 @@ public:
         {"rowDim", G.RowDim},
         {"rowBound", paramName(K, G.RowBoundParam)},
         {"rowCount", G.RowCount ? llvm::json::Value(*G.RowCount)
-                                : llvm::json::Value(nullptr)}};
+                                : llvm::json::Value(nullptr)},
+        {"planeRows", paramName(K, G.PlaneRowsParam)},
+        {"planes",
+         G.PlaneRowsParam < 0
+             ? llvm::json::Value(nullptr)
+             : llvm::json::Value(llvm::json::Object{
+                   {"const", G.PlanesConst},
+                   {"perTrip", G.PlanesPerTrip},
+                   {"tripBound", paramName(K, G.TripBoundParam)},
+                   {"tripOffset", G.TripOffset},
+                   {"tripStart", G.TripStart}})}};
   }
 
   /// Functions a compute function reaches that are not planned themselves,

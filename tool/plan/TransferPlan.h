@@ -72,6 +72,13 @@ struct LaunchArgument {
     int RowDim = -1;
     const clang::Expr *RowBound = nullptr;
     std::optional<long long> RowCount;
+    /// A volume (GridCoverage::PlaneRowsParam): the rows of a plane, and
+    /// the planes, PlanesConst + PlanesPerTrip * max(0, TripBound +
+    /// TripOffset - TripStart).
+    const clang::Expr *PlaneRows = nullptr;
+    long long PlanesConst = 1, PlanesPerTrip = 0;
+    const clang::Expr *TripBound = nullptr;
+    long long TripOffset = 0, TripStart = 0;
   };
   std::optional<GridArguments> Grid;
   /// A bound argument has side effects, so it cannot be evaluated twice:

@@ -513,6 +513,8 @@ private:
       Rebound = reboundWithin(S);
     for (const HostEvent &E : Events) {
       std::string Name = spelling(E.Buffer, E.Targets);
+      if (Name.empty())
+        Name = E.Spelling;
       // Named through something S rebinds before the line's place: only the
       // object's own name is right there, and only when it is one object.
       for (const VarDecl *V : namedThrough(E.Buffer))
@@ -732,6 +734,12 @@ private:
       G.RowDim = PA.Grid.RowDim;
       G.RowBound = Arg(PA.Grid.RowBoundParam);
       G.RowCount = PA.Grid.RowCount;
+      G.PlaneRows = Arg(PA.Grid.PlaneRowsParam);
+      G.PlanesConst = PA.Grid.PlanesConst;
+      G.PlanesPerTrip = PA.Grid.PlanesPerTrip;
+      G.TripBound = Arg(PA.Grid.TripBoundParam);
+      G.TripOffset = PA.Grid.TripOffset;
+      G.TripStart = PA.Grid.TripStart;
       LA.Grid = G;
     } else {
       LA.CoverageBound = Arg(PA.CoverageBoundParam);

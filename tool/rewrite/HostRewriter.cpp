@@ -8,6 +8,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 
+#include <cstdlib>
 #include <map>
 
 using namespace clang;
@@ -301,6 +302,24 @@ private:
       return E ? sourceText(E) : std::string("ferry::unbounded");
     };
     const LaunchArgument::GridArguments &G = *A.Grid;
+    if (G.PlaneRows) {
+      // `2 + ferry::tripCount(1, nz - 1)`: the planes the walk stores.
+      std::string Planes = std::to_string(G.PlanesConst);
+      if (G.PlanesPerTrip) {
+        std::string Bound = "(" + sourceText(G.TripBound) + ")";
+        if (G.TripOffset)
+          Bound += (G.TripOffset > 0 ? " + " : " - ") +
+                   std::to_string(std::llabs(G.TripOffset));
+        Planes += " + " +
+                  (G.PlanesPerTrip == 1 ? std::string()
+                                        : std::to_string(G.PlanesPerTrip) + " * ") +
+                  "ferry::tripCount(" + std::to_string(G.TripStart) + ", " +
+                  Bound + ")";
+      }
+      return ", ferry::volume(" + std::to_string(G.ColDim) + ", " +
+             sourceText(G.Width) + ", " + std::to_string(G.RowDim) + ", " +
+             sourceText(G.PlaneRows) + ", " + Planes + ")";
+    }
     return ", ferry::grid(" + std::to_string(G.ColDim) + ", " +
            Bound(G.ColBound) + ", " + Bound(G.Width) + ", " +
            std::to_string(G.RowDim) + ", " +

@@ -511,12 +511,25 @@ struct GridBound {
   std::size_t width = 0;
   int rowDim = -1;
   std::size_t rowBound = unbounded;
+  // A volume (ferry::volume): `planes` planes of width x planeRows
+  // elements, each whole only when the range's rows reach planeRows.
+  std::size_t planeRows = 0;
+  std::size_t planes = 1;
 
   // The elements [0, covered) a launch over `r` writes.
   std::size_t covered(const Range &r) const {
     const std::size_t cols = std::min(r.size(colDim), colBound);
     if (width == 0 || cols < width)
       return 0;
+    if (planeRows > 0) {
+      if (r.size(rowDim) < planeRows)
+        return 0;
+      const std::size_t plane = width * planeRows;
+      if (plane / planeRows != width ||
+          (planes > 0 && plane > std::numeric_limits<std::size_t>::max() / planes))
+        return std::numeric_limits<std::size_t>::max();
+      return plane * planes;
+    }
     const std::size_t rows =
         rowDim < 0 ? rowBound : std::min(r.size(rowDim), rowBound);
     if (rows > std::numeric_limits<std::size_t>::max() / width)
@@ -542,6 +555,30 @@ inline std::size_t clampBound(Unbounded) { return GridBound::unbounded; }
 
 // No guard on a dimension of ferry::grid.
 constexpr detail::Unbounded unbounded{};
+
+// How many times `for (k = from; k < to; ++k)` runs.
+template <class From, class To> long long tripCount(From from, To to) {
+  const long long f = static_cast<long long>(from);
+  const long long t = static_cast<long long>(to);
+  return t > f ? t - f : 0;
+}
+
+// A kernel that walks a volume plane by plane (`c = row * width + col`,
+// then `c += width * planeRows` per plane, Rodinia hotspot3D): it covers
+// planes * width * planeRows elements when the range's columns reach the
+// width and its rows reach planeRows.
+template <class Width, class PlaneRows, class Planes>
+GridBound volume(int colDim, Width width, int rowDim, PlaneRows planeRows,
+                 Planes planes) {
+  GridBound g;
+  g.valid = true;
+  g.colDim = colDim;
+  g.width = detail::clampBound(width);
+  g.rowDim = rowDim;
+  g.planeRows = detail::clampBound(planeRows);
+  g.planes = detail::clampBound(planes);
+  return g;
+}
 
 template <class ColBound, class Width, class RowBound>
 GridBound grid(int colDim, ColBound colBound, Width width, int rowDim,

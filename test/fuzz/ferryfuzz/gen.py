@@ -433,6 +433,51 @@ class Gen:
         self.kernels.append(k)
         return k
 
+    def make_volume_kernel(self):
+        """`volume`: Rodinia hotspot3D's march, `int c = kc.x + kc.y * nx;`
+        then `b0[c] = …; c += nx * ny;` before a counted loop over the middle
+        planes, in it and after it (or in a loop over all of them). It covers
+        nz planes when the range covers one plane; the dispatch's range is
+        the plane or falls short of it (`ferry::volume`)."""
+        name = self.fresh("k")
+        roles = ["out"] + (["in"] if self.chance(0.5) else [])
+        params = ["int *b0"]
+        if len(roles) > 1:
+            params.append("%sint *b1" % self.r.choice(["const ", "FERRY_RO const "]))
+        params += ["int s0", "int nx", "int ny", "int nz"]
+        rd = "b1[c] + " if len(roles) > 1 else ""
+        step = self.r.choice(["xy", "nx * ny", "ny * nx"])
+        body = ["int c = %s;" % self.r.choice(["kc.x + kc.y * nx", "kc.y * nx + kc.x"])]
+        if step == "xy":
+            body.append("int xy = nx * ny;")
+        store = lambda v: "b0[c] = (%ss0 + %s) & %s;" % (rd, v, MASK)
+        if self.chance(0.5):
+            body += [store("1"), "c += %s;" % step,
+                     "for (int k = 1; k < nz - 1; ++k) {",
+                     "  " + store("k * 3"), "  c += %s;" % step, "}",
+                     store("5")]
+        else:
+            body += ["for (int k = 0; k < nz; ++k) {",
+                     "  " + store("k * 3"), "  c += %s;" % step, "}"]
+        text = "FERRY_KERNEL void %s(ferry::KernelContext kc, %s) {\n%s\n}" % (
+            name, ", ".join(params), "\n".join("  " + b for b in body))
+        k = Kernel(name, roles, 2, "volume", "volume", 4, text)
+        self.kernels.append(k)
+        return k
+
+    def volume_dispatch(self, k, sc, args):
+        """nx * ny * nz <= N with nz >= 2 (the march stores at least two
+        planes), over the plane or a range short of it (never past it: the
+        kernel has no guard, as in hotspot3D)."""
+        nx = self.W
+        ny = 2 if self.H >= 4 and self.chance(0.5) else 1
+        nz = self.r.randint(2, self.H // ny)
+        cols = self.r.choice([nx, nx, max(1, nx - 1)])
+        rows = self.r.choice([ny, ny, max(1, ny - 1)])
+        scal = [self.scalar(sc), str(nx), str(ny), str(nz)]
+        return Line("cc.dispatch(%s, ferry::Range(%d, %d), %s);" % (
+            k.name, cols, rows, ", ".join([a.ref for a in args] + scal)))
+
     def grid_dispatch(self, k, sc, args):
         """A dispatch of a grid kernel: a width and rows within the buffer
         (w * rows <= N), and a range that falls short of the width, meets it
@@ -481,6 +526,8 @@ class Gen:
                 k = self.make_column_kernel()
             elif "grid" not in self.avoid and self.chance(0.08):
                 k = self.make_grid_kernel()
+            elif "volume" not in self.avoid and self.chance(0.05):
+                k = self.make_volume_kernel()
             else:
                 dims = self.pick([(16, 1), (4, 2), (1, 3)])
                 k = self.make_kernel(self.r.choice([1, 1, 2, 2, 3]), dims, self.chance(0.2))
@@ -489,6 +536,8 @@ class Gen:
                 return None
         if k.rangekind in ("grid2", "gridloop"):
             return self.grid_dispatch(k, sc, args)
+        if k.rangekind == "volume":
+            return self.volume_dispatch(k, sc, args)
         if k.rangekind == "cols":
             rng = "ferry::Range(%d)" % self.W
         elif k.dims == 3:
