@@ -187,8 +187,16 @@ TEST_CASE("kernel access: none, read, write, read-write and coverage",
   CHECK(A.CoverageBoundParam == 2);
 
   CHECK(S.param("readThenWrite", "out").Inferred == Access::ReadWrite);
-  CHECK_FALSE(S.param("loopWrite", "out").WritesCoverRange);
-  CHECK(S.param("loopWrite", "out").Inferred == Access::Write);
+  // A row per work-item, `out[kc.x * n + i]` for i < n: a grid whose
+  // columns are the loop's (covers when the loop reaches the width).
+  A = S.param("loopWrite", "out");
+  CHECK(A.Inferred == Access::Write);
+  CHECK(A.WritesCoverRange);
+  REQUIRE(A.Grid.Valid);
+  CHECK(A.Grid.ColDim == -1);
+  CHECK(A.Grid.ColBoundParam == 2);
+  CHECK(A.Grid.WidthParam == 2);
+  CHECK(A.Grid.RowDim == 0);
   // Work-items that return early on data skip their store.
   CHECK_FALSE(S.param("earlyExit", "out").WritesCoverRange);
 }

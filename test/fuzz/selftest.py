@@ -67,6 +67,10 @@ forms = {
     "helper given a struct of buffers": r"const (p\d+_Pair\d+) &s.*\n(.*\n)*.*\1\{",
     "fill whose value reads the target": r"std::fill\((\w+)\.begin\(\), \1\.end\(\), \(\1\[",
     "FERRY_WO columns": r"FERRY_WO int \*b0.*\n\s+for \(int r = 0; r < \d+; \+\+r\)",
+    "2-D grid store": r"b0\[(y \* w \+ x|x \+ y \* w|w \* y \+ x)\]",
+    "grid rows in a loop": r"b0\[(i \+ j \* w|j \* w \+ i|w \* j \+ i)\]",
+    "a row per work-item": r"b0\[(r \* w \+ j|j \+ r \* w|w \* r \+ j)\]",
+    "volume walked by planes": r"c \+= (xy|nx \* ny|ny \* nx);",
 }
 for name, rx in forms.items():
     check(re.search(rx, texts), "generated programs use the form: " + name)
@@ -75,7 +79,8 @@ for name, rx in forms.items():
 texts2 = "\n".join(gen.generate("cover", i, {"macro", "swap"}).text() for i in range(100))
 check("_NV" not in texts2 and "std::swap" not in texts2, "--avoid leaves forms out")
 new = {"vectorcopy": "std::vector", "ptrstore": "int *p", "ptrcompare": " != &",
-       "flipref": "_flip", "structhelper": "_Pair", "columns": "r * "}
+       "flipref": "_flip", "structhelper": "_Pair", "columns": "; ++r) {",
+       "grid": "int w", "volume": "int nz"}
 texts3 = "\n".join(gen.generate("cover", i, set(new) | {"ptrcompare"}).text() for i in range(200))
 check(not any(w in texts3 for w in new.values()), "--avoid leaves the new forms out")
 texts4 = "\n".join(gen.generate("cover", i, {"fillself"}).text() for i in range(200))

@@ -586,10 +586,14 @@ public:
   /// `row * width + col`, in either order and either factor order: the
   /// column is a work-item id, the width a scalar parameter, the row another
   /// work-item id or a local (a loop's counter, checked by the caller).
+  /// One of them may be a local instead (a loop's counter, which the
+  /// caller checks): the row (Rodinia cfd, `v[i + j * n]`) or the column (a
+  /// row per work-item, `out[kc.x * n + j]`).
   struct Grid {
-    int ColDim = 0;
+    int ColDim = 0; ///< -1: the column is ColVar
+    const VarDecl *ColVar = nullptr;
     int WidthParam = -1;
-    int RowDim = -1;
+    int RowDim = -1; ///< -1: the row is RowVar
     const VarDecl *RowVar = nullptr;
   };
   std::optional<Grid> grid(const Expr *E) const {
@@ -597,14 +601,17 @@ public:
     if (!Add || Add->getOpcode() != BO_Add)
       return std::nullopt;
     for (int Swap = 0; Swap < 2; ++Swap) {
-      int ColDim = contextDim(Swap ? Add->getLHS() : Add->getRHS());
+      const Expr *Col = Swap ? Add->getLHS() : Add->getRHS();
+      int ColDim = contextDim(Col);
+      const VarDecl *ColVar = ColDim < 0 ? localVar(Col) : nullptr;
       const auto *Mul = dyn_cast<BinaryOperator>(
           stripLocal(Swap ? Add->getRHS() : Add->getLHS()));
-      if (ColDim < 0 || !Mul || Mul->getOpcode() != BO_Mul)
+      if ((ColDim < 0 && !ColVar) || !Mul || Mul->getOpcode() != BO_Mul)
         continue;
       for (int S2 = 0; S2 < 2; ++S2) {
         Grid G;
         G.ColDim = ColDim;
+        G.ColVar = ColVar;
         G.WidthParam = scalarParam(S2 ? Mul->getLHS() : Mul->getRHS());
         const Expr *Row = S2 ? Mul->getRHS() : Mul->getLHS();
         if (G.WidthParam < 0)
@@ -612,17 +619,22 @@ public:
         G.RowDim = contextDim(Row);
         if (G.RowDim >= 0 && G.RowDim != ColDim)
           return G;
-        if (G.RowDim >= 0)
+        if (G.RowDim >= 0 || ColVar)
           continue;
-        const auto *Ref = dyn_cast<DeclRefExpr>(stripLocal(Row));
-        const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-        if (V && V->isLocalVarDecl()) {
+        if (const VarDecl *V = localVar(Row)) {
           G.RowVar = V;
           return G;
         }
       }
     }
     return std::nullopt;
+  }
+
+  /// The local variable E names (through unmodified locals), or null.
+  const VarDecl *localVar(const Expr *E) const {
+    const auto *Ref = dyn_cast<DeclRefExpr>(stripLocal(E));
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    return V && V->isLocalVarDecl() ? V : nullptr;
   }
 
   /// E with unmodified locals replaced by their initialisers.
@@ -815,7 +827,8 @@ private:
         Coverage G = C;
         Step R = scan(For->getBody(), G);
         Loop = CountedLoop();
-        if (R == Step::Covered && G.Grid.Valid && G.Grid.RowDim < 0) {
+        if (R == Step::Covered && G.Grid.Valid &&
+            (G.Grid.RowDim < 0 || G.Grid.ColDim < 0)) {
           C = G;
           return Step::Covered;
         }
@@ -904,9 +917,19 @@ private:
     Grid.Valid = true;
     Grid.ColDim = G->ColDim;
     Grid.WidthParam = G->WidthParam;
-    Grid.ColBoundParam = C.DimBound[G->ColDim];
     int Dims = 0;
-    if (G->RowVar) {
+    if (G->ColVar) {
+      // A row per work-item of a 1-D range: the loop enumerates columns.
+      if (G->ColVar != Loop.Var || G->RowDim != 0 || C.DimBound[1] >= 0 ||
+          C.DimBound[2] >= 0)
+        return false;
+      Grid.ColBoundParam = Loop.BoundParam;
+      Grid.ColCount = Loop.Count;
+      Grid.RowDim = 0;
+      Grid.RowBoundParam = C.DimBound[0];
+      Dims = 1;
+    } else if (G->RowVar) {
+      Grid.ColBoundParam = C.DimBound[G->ColDim];
       // The range is 1-D: the loop enumerates the rows.
       if (G->RowVar != Loop.Var || G->ColDim != 0 || C.DimBound[1] >= 0 ||
           C.DimBound[2] >= 0)
@@ -917,6 +940,7 @@ private:
     } else {
       if (Loop.Var || G->ColDim + G->RowDim != 1 || C.DimBound[2] >= 0)
         return false;
+      Grid.ColBoundParam = C.DimBound[G->ColDim];
       Grid.RowDim = G->RowDim;
       Grid.RowBoundParam = C.DimBound[G->RowDim];
       Dims = 2;

@@ -23,8 +23,13 @@ namespace ferry {
 /// to the runtime (`ferry::grid`), which checks at each launch.
 struct GridCoverage {
   bool Valid = false;
-  int ColDim = 0;         ///< the range dimension of the column id
-  int ColBoundParam = -1; ///< the parameter of a `col < n` guard
+  /// The range dimension of the column id; -1: a loop's counter (a row
+  /// per work-item, `out[kc.x * n + j]` for j < m).
+  int ColDim = 0;
+  /// The parameter of a `col < n` guard, or of the column loop's bound.
+  int ColBoundParam = -1;
+  /// A column loop's bound when it is a constant.
+  std::optional<long long> ColCount;
   int WidthParam = -1;    ///< the scalar parameter that is the row width
   int RowDim = -1;        ///< the range dimension of the row id; -1: a loop
   /// The parameter of a `row < m` guard, or of the loop's bound.

@@ -68,6 +68,7 @@ struct LaunchArgument {
   struct GridArguments {
     int ColDim = 0;
     const clang::Expr *ColBound = nullptr;
+    std::optional<long long> ColCount;
     const clang::Expr *Width = nullptr;
     int RowDim = -1;
     const clang::Expr *RowBound = nullptr;

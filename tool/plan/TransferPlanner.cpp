@@ -730,6 +730,7 @@ private:
       LaunchArgument::GridArguments G;
       G.ColDim = PA.Grid.ColDim;
       G.ColBound = Arg(PA.Grid.ColBoundParam);
+      G.ColCount = PA.Grid.ColCount;
       G.Width = Arg(PA.Grid.WidthParam);
       G.RowDim = PA.Grid.RowDim;
       G.RowBound = Arg(PA.Grid.RowBoundParam);

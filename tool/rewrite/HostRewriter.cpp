@@ -321,7 +321,8 @@ private:
              sourceText(G.PlaneRows) + ", " + Planes + ")";
     }
     return ", ferry::grid(" + std::to_string(G.ColDim) + ", " +
-           Bound(G.ColBound) + ", " + Bound(G.Width) + ", " +
+           (G.ColCount ? std::to_string(*G.ColCount) : Bound(G.ColBound)) +
+           ", " + Bound(G.Width) + ", " +
            std::to_string(G.RowDim) + ", " +
            (G.RowCount ? std::to_string(*G.RowCount) : Bound(G.RowBound)) +
            ")";

@@ -495,7 +495,8 @@ private:
 };
 
 // What a kernel's covering store `b[row * width + col]` writes, where the
-// column is the work-item's id in range dimension colDim, below colBound,
+// column is the work-item's id in range dimension colDim, below colBound
+// (or, with colDim -1, a loop over [0, colBound): a row per work-item),
 // and the row its id in dimension rowDim below rowBound or, with rowDim -1,
 // a loop over [0, rowBound) (`for (j = 0; j < NVAR; ++j) b[i + j * n]`).
 // The store covers the first rows * width elements when the columns reach
@@ -518,7 +519,8 @@ struct GridBound {
 
   // The elements [0, covered) a launch over `r` writes.
   std::size_t covered(const Range &r) const {
-    const std::size_t cols = std::min(r.size(colDim), colBound);
+    const std::size_t cols =
+        colDim < 0 ? colBound : std::min(r.size(colDim), colBound);
     if (width == 0 || cols < width)
       return 0;
     if (planeRows > 0) {

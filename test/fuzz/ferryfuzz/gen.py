@@ -384,6 +384,9 @@ class Gen:
         rounded up."""
         name = self.fresh("k")
         loop = self.chance(0.5)
+        # A row per work-item, `b0[kc.x * w + j]` for j < w: the loop runs
+        # over the columns instead of the rows.
+        rowloop = loop and self.chance(0.4)
         roles = ["out"] + (["in"] if self.chance(0.5) else [])
         accumulate = self.chance(0.3)  # zero-or-set, then add into it
         if accumulate:
@@ -393,7 +396,12 @@ class Gen:
             params.append("%sint *b1" % self.r.choice(["const ", "FERRY_RO const "]))
         params += ["int s0", "int w"]
         rows = None
-        if loop:
+        if rowloop:
+            idx = self.r.choice(["r * w + j", "j + r * w", "w * r + j"])
+            body = ["const int r = kc.x;",
+                    "for (int j = 0; j < %s; ++j) {" % self.r.choice(["w", "w", "w - 1"])]
+            at = "j"
+        elif loop:
             rows = self.r.choice(["param", "literal", "macro"])
             if rows == "macro" and "macro" in self.avoid:
                 rows = "literal"
@@ -428,7 +436,8 @@ class Gen:
         text = "FERRY_KERNEL void %s(ferry::KernelContext kc, %s) {\n%s\n}" % (
             name, ", ".join(params), "\n".join("  " + b for b in body))
         k = Kernel(name, roles, 1 if loop else 2, "grid",
-                   "gridloop" if loop else "grid2", len(params) - len(roles), text)
+                   "gridrow" if rowloop else "gridloop" if loop else "grid2",
+                   len(params) - len(roles), text)
         k.param_rows = rows == "param"
         self.kernels.append(k)
         return k
@@ -487,6 +496,11 @@ class Gen:
         cols = self.r.choice([w, w, w + 3, max(1, w - 1)])
         wtext = "%s / %d" % (sc.size, self.H) if w == self.W and self.chance(0.3) else str(w)
         scal = [self.scalar(sc), wtext]
+        if k.rangekind == "gridrow":
+            # A row of w per work-item, the rows inside the buffer.
+            rng = "ferry::Range(%d)" % self.r.choice([self.H, self.H, max(1, self.H - 1)])
+            return Line("cc.dispatch(%s, %s, %s);" % (
+                k.name, rng, ", ".join([a.ref for a in args] + [self.scalar(sc), wtext])))
         if k.rangekind == "grid2":
             rng = "ferry::Range(%d, %d)" % (cols, self.r.choice([h, h + 2, max(1, h - 1)]))
             scal.append(str(h))
@@ -534,7 +548,7 @@ class Gen:
             args = self.assign_views(k, sc)
             if args is None:
                 return None
-        if k.rangekind in ("grid2", "gridloop"):
+        if k.rangekind in ("grid2", "gridloop", "gridrow"):
             return self.grid_dispatch(k, sc, args)
         if k.rangekind == "volume":
             return self.volume_dispatch(k, sc, args)
