@@ -88,8 +88,8 @@ void copyToDevice(Session &s, const BufferBase &b, bool async) {
     if (shadow.zeroCopy)
       recordMap(bytes);
     shadow.last = event;
-    s.track(std::move(event), CommandKind::ToDevice, "toDevice", bytes, shadow.zeroCopy,
-            t0);
+    s.track(std::move(event), CommandKind::ToDevice, "toDevice", bytes,
+            shadow.zeroCopy, t0);
     if (!async)
       s.collect(false);
   }

@@ -49,7 +49,8 @@ struct HostEvent {
   const clang::Expr *WrittenCount = nullptr;
   const clang::Expr *WrittenCountOf = nullptr;
   /// How the caller names the buffer when no expression of its own is it:
-  /// `pair.x` (or `*pair.p`) for a buffer member of a struct argument.
+  /// `pair.x` for a buffer (or buffer reference) member of a struct object
+  /// passed as an argument (see memberSpelling in HostAccess.cpp).
   /// Empty where there is no such name.
   std::string Spelling;
   std::string What; ///< a short description: "b[i] is read", "passed to show()"

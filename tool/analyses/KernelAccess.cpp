@@ -522,6 +522,48 @@ private:
 
 // --- coverage ---------------------------------------------------------------
 
+/// S assigns, increments or takes the address of V.
+bool changes(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  auto Is = [&](const Expr *E) {
+    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return R && R->getDecl() == V;
+  };
+  if (const auto *B = dyn_cast<BinaryOperator>(S);
+      B && B->isAssignmentOp() && Is(B->getLHS()))
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(S);
+      U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+      Is(U->getSubExpr()))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (changes(Child, V))
+      return true;
+  return false;
+}
+
+/// Whether S may end the work-item before the statements after it run:
+/// a return anywhere, a break or continue that leaves no loop of S's own.
+bool mayExitEarly(const Stmt *S, bool InLoop = false,
+                         bool InSwitch = false) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<CXXThrowExpr>(S))
+    return true;
+  if (isa<BreakStmt>(S))
+    return !InLoop && !InSwitch;
+  if (isa<ContinueStmt>(S))
+    return !InLoop;
+  bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+              isa<CXXForRangeStmt>(S);
+  bool Switch = isa<SwitchStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (mayExitEarly(Child, InLoop || Loop, InSwitch || Switch))
+      return true;
+  return false;
+}
+
 /// Which work-item dimensions an index expression enumerates exactly once:
 /// `kc.x` (1), `kc.y * kc.maxX + kc.x` (2), `(kc.z * kc.maxY + kc.y) * kc.maxX
 /// + kc.x` (3); 0 for anything else.
@@ -584,9 +626,8 @@ public:
   }
 
   /// `row * width + col`, in either order and either factor order: the
-  /// column is a work-item id, the width a scalar parameter, the row another
-  /// work-item id or a local (a loop's counter, checked by the caller).
-  /// One of them may be a local instead (a loop's counter, which the
+  /// width is a scalar parameter, the column and the row two different
+  /// work-item ids, or one of them a local (a loop's counter, which the
   /// caller checks): the row (Rodinia cfd, `v[i + j * n]`) or the column (a
   /// row per work-item, `out[kc.x * n + j]`).
   struct Grid {
@@ -694,33 +735,77 @@ private:
   }
 
   bool isModified(const VarDecl *V) const {
-    if (V->getType().isConstQualified())
-      return false;
-    struct Finder : RecursiveASTVisitor<Finder> {
-      const VarDecl *V;
-      bool Found = false;
-      bool refersTo(const Expr *E) {
-        const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-        return D && D->getDecl() == V;
-      }
-      bool VisitBinaryOperator(BinaryOperator *B) {
-        Found |= B->isAssignmentOp() && refersTo(B->getLHS());
-        return true;
-      }
-      bool VisitUnaryOperator(UnaryOperator *U) {
-        Found |= (U->isIncrementDecrementOp() ||
-                  U->getOpcode() == UO_AddrOf) &&
-                 refersTo(U->getSubExpr());
-        return true;
-      }
-    } F;
-    F.V = V;
-    F.TraverseStmt(Kernel->getBody());
-    return F.Found;
+    return !V->getType().isConstQualified() && changes(Kernel->getBody(), V);
   }
 
   const FunctionDecl *Kernel;
 };
+
+/// `for (int k = A; k < B; ++k)` (or `k++`, `k += 1`) whose body never
+/// changes `k`; B is a constant, or an unassigned integer parameter plus or
+/// minus a constant.
+struct CountedLoop {
+  const VarDecl *Var = nullptr;
+  long long Start = 0;
+  /// A constant bound: how many times it runs, max(0, B - A).
+  std::optional<long long> Trips;
+  /// Otherwise B = BoundParam + BoundOffset.
+  int BoundParam = -1;
+  long long BoundOffset = 0;
+};
+
+std::optional<CountedLoop> countedLoop(const ForStmt *For,
+                                       const LinearIndex &Index) {
+  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
+  const auto *V = Init && Init->isSingleDecl()
+                      ? dyn_cast<VarDecl>(Init->getSingleDecl())
+                      : nullptr;
+  if (!V || !V->getType()->isIntegerType() || !V->getInit() ||
+      !For->getCond() || !For->getInc())
+    return std::nullopt;
+  ASTContext &Ctx = V->getASTContext();
+  Expr::EvalResult Start;
+  if (!V->getInit()->EvaluateAsInt(Start, Ctx))
+    return std::nullopt;
+  auto IsVar = [&](const Expr *E) {
+    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return R && R->getDecl() == V;
+  };
+  const auto *Cond =
+      dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
+  if (!Cond || Cond->getOpcode() != BO_LT || !IsVar(Cond->getLHS()))
+    return std::nullopt;
+  const Expr *Inc = For->getInc()->IgnoreParenImpCasts();
+  bool Step1 = false;
+  Expr::EvalResult Value;
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc))
+    Step1 = U->isIncrementOp() && IsVar(U->getSubExpr());
+  else if (const auto *B = dyn_cast<CompoundAssignOperator>(Inc))
+    Step1 = B->getOpcode() == BO_AddAssign && IsVar(B->getLHS()) &&
+            B->getRHS()->EvaluateAsInt(Value, Ctx) && Value.Val.getInt() == 1;
+  if (!Step1 || changes(For->getBody(), V))
+    return std::nullopt;
+  CountedLoop L;
+  L.Var = V;
+  L.Start = Start.Val.getInt().getExtValue();
+  const Expr *Bound = Cond->getRHS()->IgnoreParenImpCasts();
+  if (Bound->EvaluateAsInt(Value, Ctx)) {
+    L.Trips = std::max<long long>(0, Value.Val.getInt().getExtValue() - L.Start);
+    return L;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(Bound);
+      B && (B->getOpcode() == BO_Sub || B->getOpcode() == BO_Add) &&
+      B->getRHS()->EvaluateAsInt(Value, Ctx)) {
+    L.BoundOffset = Value.Val.getInt().getExtValue();
+    if (B->getOpcode() == BO_Sub)
+      L.BoundOffset = -L.BoundOffset;
+    Bound = B->getLHS();
+  }
+  L.BoundParam = Index.scalarParam(Bound);
+  if (L.BoundParam < 0)
+    return std::nullopt;
+  return L;
+}
 
 struct Coverage {
   bool Covers = false;
@@ -755,9 +840,6 @@ public:
       return {};
     return C;
   }
-
-  static bool exitsEarly(const Stmt *S) { return mayExitEarly(S); }
-  static bool assigns(const Stmt *S, const VarDecl *V) { return changes(S, V); }
 
 private:
   enum class Step { Covered, Continue, Stop };
@@ -823,7 +905,10 @@ private:
     // `for (int j = 0; j < rows; ++j) v[i + j * n] = …;`: every work-item
     // runs every row, so a grid store in the body covers rows * n.
     if (const auto *For = dyn_cast<ForStmt>(S); For && !Loop.Var) {
-      if (countedLoop(For)) {
+      // The grid's rows (or columns) are the loop's [0, bound) itself.
+      std::optional<CountedLoop> L = countedLoop(For, Index);
+      if (L && L->Start == 0 && L->BoundOffset == 0) {
+        Loop = *L;
         Coverage G = C;
         Step R = scan(For->getBody(), G);
         Loop = CountedLoop();
@@ -843,70 +928,6 @@ private:
     return mayExitEarly(S) ? Step::Stop : Step::Continue;
   }
 
-  /// `for (int j = 0; j < K; ++j)` (or `j++`, `j += 1`) whose body never
-  /// changes `j`, K a constant or an unassigned integer parameter: sets
-  /// Loop for the body's scan.
-  bool countedLoop(const ForStmt *For) {
-    const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
-    const auto *V = Init && Init->isSingleDecl()
-                        ? dyn_cast<VarDecl>(Init->getSingleDecl())
-                        : nullptr;
-    ASTContext &Ctx = Kernel->getASTContext();
-    Expr::EvalResult Start;
-    if (!V || !V->getType()->isIntegerType() || !V->getInit() ||
-        !V->getInit()->EvaluateAsInt(Start, Ctx) ||
-        Start.Val.getInt() != 0 || !For->getCond() || !For->getInc())
-      return false;
-    auto IsVar = [&](const Expr *E) {
-      const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return R && R->getDecl() == V;
-    };
-    const auto *Cond = dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
-    if (!Cond || Cond->getOpcode() != BO_LT || !IsVar(Cond->getLHS()))
-      return false;
-    const Expr *Inc = For->getInc()->IgnoreParenImpCasts();
-    bool Step1 = false;
-    if (const auto *U = dyn_cast<UnaryOperator>(Inc))
-      Step1 = U->isIncrementOp() && IsVar(U->getSubExpr());
-    else if (const auto *B = dyn_cast<CompoundAssignOperator>(Inc)) {
-      Expr::EvalResult One;
-      Step1 = B->getOpcode() == BO_AddAssign && IsVar(B->getLHS()) &&
-              B->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1;
-    }
-    if (!Step1 || changes(For->getBody(), V))
-      return false;
-    CountedLoop L;
-    L.Var = V;
-    Expr::EvalResult Count;
-    if (Cond->getRHS()->EvaluateAsInt(Count, Ctx))
-      L.Count = std::max<long long>(0, Count.Val.getInt().getExtValue());
-    else if ((L.BoundParam = Index.scalarParam(Cond->getRHS())) < 0)
-      return false;
-    Loop = L;
-    return true;
-  }
-
-  /// S assigns, increments or takes the address of V.
-  static bool changes(const Stmt *S, const VarDecl *V) {
-    if (!S)
-      return false;
-    auto Is = [&](const Expr *E) {
-      const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return R && R->getDecl() == V;
-    };
-    if (const auto *B = dyn_cast<BinaryOperator>(S);
-        B && B->isAssignmentOp() && Is(B->getLHS()))
-      return true;
-    if (const auto *U = dyn_cast<UnaryOperator>(S);
-        U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-        Is(U->getSubExpr()))
-      return true;
-    for (const Stmt *Child : S->children())
-      if (changes(Child, V))
-        return true;
-    return false;
-  }
-
   /// A grid store (see GridCoverage), its bounds from the guards around it
   /// and, for a row that is a loop's counter, the loop's.
   bool gridStore(const Expr *E, const Expr *IndexExpr, Coverage &C) {
@@ -924,7 +945,7 @@ private:
           C.DimBound[2] >= 0)
         return false;
       Grid.ColBoundParam = Loop.BoundParam;
-      Grid.ColCount = Loop.Count;
+      Grid.ColCount = Loop.Trips;
       Grid.RowDim = 0;
       Grid.RowBoundParam = C.DimBound[0];
       Dims = 1;
@@ -935,7 +956,7 @@ private:
           C.DimBound[2] >= 0)
         return false;
       Grid.RowBoundParam = Loop.BoundParam;
-      Grid.RowCount = Loop.Count;
+      Grid.RowCount = Loop.Trips;
       Dims = 1;
     } else {
       if (Loop.Var || G->ColDim + G->RowDim != 1 || C.DimBound[2] >= 0)
@@ -1084,38 +1105,11 @@ private:
     return false;
   }
 
-  /// Whether S may end the work-item before the statements after it run:
-  /// a return anywhere, a break or continue that leaves no loop of S's own.
-  static bool mayExitEarly(const Stmt *S, bool InLoop = false,
-                           bool InSwitch = false) {
-    if (!S)
-      return false;
-    if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<CXXThrowExpr>(S))
-      return true;
-    if (isa<BreakStmt>(S))
-      return !InLoop && !InSwitch;
-    if (isa<ContinueStmt>(S))
-      return !InLoop;
-    bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
-                isa<CXXForRangeStmt>(S);
-    bool Switch = isa<SwitchStmt>(S);
-    for (const Stmt *Child : S->children())
-      if (mayExitEarly(Child, InLoop || Loop, InSwitch || Switch))
-        return true;
-    return false;
-  }
-
-  /// The counted loop whose body is being scanned (at most one).
-  struct CountedLoop {
-    const VarDecl *Var = nullptr;
-    int BoundParam = -1;
-    std::optional<long long> Count;
-  };
-
   const FunctionDecl *Kernel;
   const ParmVarDecl *Param;
   LinearIndex Index;
   const Stmt *Scope = nullptr;
+  /// The counted loop whose body is being scanned (at most one).
   CountedLoop Loop;
 };
 
@@ -1250,62 +1244,18 @@ private:
     }
     if (const auto *For = dyn_cast<ForStmt>(S); For && !Loop.Var)
       return loop(For);
-    return !CoverageFinder::exitsEarly(S) &&
-           !CoverageFinder::assigns(S, Cursor);
+    return !mayExitEarly(S) &&
+           !changes(S, Cursor);
   }
 
   /// `for (int k = A; k < B; ++k) { …; out[c] = …; …; c += xy; }`: one
   /// store at the iteration's plane and one advance per iteration, so the
   /// loop stores planes [At, At + trips).
   bool loop(const ForStmt *For) {
-    const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
-    const auto *V = Init && Init->isSingleDecl()
-                        ? dyn_cast<VarDecl>(Init->getSingleDecl())
-                        : nullptr;
-    ASTContext &Ctx = Kernel->getASTContext();
-    Expr::EvalResult Start;
-    if (!V || !V->getInit() || !V->getInit()->EvaluateAsInt(Start, Ctx) ||
-        !For->getCond() || !For->getInc())
+    std::optional<CountedLoop> L = countedLoop(For, Index);
+    if (!L || mayExitEarly(For->getBody()))
       return false;
-    const auto *Cond =
-        dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
-    const auto *CondVar =
-        Cond ? dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts())
-             : nullptr;
-    const auto *Inc = dyn_cast<UnaryOperator>(For->getInc()->IgnoreParenImpCasts());
-    const auto *IncVar =
-        Inc ? dyn_cast<DeclRefExpr>(Inc->getSubExpr()->IgnoreParenImpCasts())
-            : nullptr;
-    if (!Cond || Cond->getOpcode() != BO_LT || !CondVar ||
-        CondVar->getDecl() != V || !Inc || !Inc->isIncrementOp() || !IncVar ||
-        IncVar->getDecl() != V ||
-        CoverageFinder::assigns(For->getBody(), V) ||
-        CoverageFinder::exitsEarly(For->getBody()))
-      return false;
-    Loop.Var = V;
-    Loop.Start = Start.Val.getInt().getExtValue();
-    // The bound: a constant, or a parameter plus or minus a constant.
-    const Expr *Bound = Cond->getRHS()->IgnoreParenImpCasts();
-    Expr::EvalResult Value;
-    long long ConstTrips = -1;
-    if (Bound->EvaluateAsInt(Value, Ctx)) {
-      ConstTrips = std::max<long long>(0, Value.Val.getInt().getExtValue() -
-                                              Loop.Start);
-    } else {
-      long long Offset = 0;
-      if (const auto *B = dyn_cast<BinaryOperator>(Bound);
-          B && (B->getOpcode() == BO_Sub || B->getOpcode() == BO_Add) &&
-          B->getRHS()->EvaluateAsInt(Value, Ctx)) {
-        Offset = Value.Val.getInt().getExtValue();
-        if (B->getOpcode() == BO_Sub)
-          Offset = -Offset;
-        Bound = B->getLHS();
-      }
-      Loop.BoundParam = Index.scalarParam(Bound);
-      Loop.BoundOffset = Offset;
-      if (Loop.BoundParam < 0)
-        return false;
-    }
+    Loop = *L;
     // The body, relative to its iteration's plane: exactly one store at
     // it, then exactly one advance.
     const auto *Body = dyn_cast<CompoundStmt>(For->getBody());
@@ -1321,15 +1271,15 @@ private:
         Store = E;
       } else if (isAdvance(S)) {
         ++Advances;
-      } else if (CoverageFinder::assigns(S, Cursor)) {
+      } else if (changes(S, Cursor)) {
         return false;
       }
     }
     if (Stores != 1 || Advances != 1)
       return false;
-    if (ConstTrips >= 0) {
-      store(At, {At.Const + ConstTrips, At.PerTrip}, Store);
-      At.Const += ConstTrips;
+    if (Loop.Trips) {
+      store(At, {At.Const + *Loop.Trips, At.PerTrip}, Store);
+      At.Const += *Loop.Trips;
     } else {
       store(At, {At.Const, At.PerTrip + 1}, Store);
       ++At.PerTrip;
@@ -1343,13 +1293,6 @@ private:
       FirstStore = E;
   }
 
-  struct LoopInfo {
-    const VarDecl *Var = nullptr;
-    long long Start = 0;
-    int BoundParam = -1;
-    long long BoundOffset = 0;
-  };
-
   const FunctionDecl *Kernel;
   const ParmVarDecl *Param;
   LinearIndex Index;
@@ -1357,7 +1300,7 @@ private:
   LinearIndex::Grid Grid;
   int PlaneRows = -1;
   Offset At;
-  LoopInfo Loop;
+  CountedLoop Loop;
   std::vector<std::pair<Offset, Offset>> Stored;
   const Expr *FirstStore = nullptr;
 };

@@ -7,6 +7,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,26 +63,9 @@ struct LaunchArgument {
   /// For a `wo` buffer whose covering store is guarded by `kc.x < n`: the
   /// argument bound to `n`, so the runtime can check the bound covers it.
   const clang::Expr *CoverageBound = nullptr;
-  /// For a `wo` buffer whose covering store is a grid (GridCoverage): the
-  /// arguments bound to its column guard, width and row guard or loop
-  /// bound (null where the kernel has none), and the loop's constant bound.
-  struct GridArguments {
-    int ColDim = 0;
-    const clang::Expr *ColBound = nullptr;
-    std::optional<long long> ColCount;
-    const clang::Expr *Width = nullptr;
-    int RowDim = -1;
-    const clang::Expr *RowBound = nullptr;
-    std::optional<long long> RowCount;
-    /// A volume (GridCoverage::PlaneRowsParam): the rows of a plane, and
-    /// the planes, PlanesConst + PlanesPerTrip * max(0, TripBound +
-    /// TripOffset - TripStart).
-    const clang::Expr *PlaneRows = nullptr;
-    long long PlanesConst = 1, PlanesPerTrip = 0;
-    const clang::Expr *TripBound = nullptr;
-    long long TripOffset = 0, TripStart = 0;
-  };
-  std::optional<GridArguments> Grid;
+  /// For a `wo` buffer whose covering store is a grid: the kernel's grid,
+  /// whose parameters the rewriter spells as this dispatch's arguments.
+  std::optional<GridCoverage> Grid;
   /// A bound argument has side effects, so it cannot be evaluated twice:
   /// the runtime counts on no coverage (`ferry::wo(b, 0)`).
   bool CoverageUnknown = false;
@@ -95,6 +79,12 @@ struct DispatchPlan {
   const clang::FunctionDecl *Kernel = nullptr;
   std::string OpenCLName;
   std::vector<LaunchArgument> Arguments;
+
+  /// The dispatch's argument for the kernel's parameter `Param` (the
+  /// dispatch passes the range first), or null for -1.
+  const clang::Expr *argumentFor(int Param) const {
+    return Param < 0 ? nullptr : Call->getArg(Param + 1);
+  }
 };
 
 struct FunctionPlan {

@@ -712,39 +712,24 @@ private:
     return In;
   }
 
-  /// The dispatch's arguments that bound what a `wo` argument covers, which
-  /// the rewriter passes to the runtime a second time.
+  /// What bounds a `wo` argument's coverage: the guard's argument, or the
+  /// kernel's grid, whose arguments the rewriter passes to the runtime a
+  /// second time.
   void boundCoverage(LaunchArgument &LA, const ParamAccess &PA,
                      const CallExpr *Call) {
-    // The kernel's parameter I is the dispatch's argument I + 1.
-    auto Arg = [&](int Param) -> const Expr * {
-      if (Param < 0)
-        return nullptr;
-      const Expr *E = Call->getArg(Param + 1);
-      // `n++` would run twice; a call (`in.size()`) is taken as a value.
-      if (E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+    const GridCoverage &G = PA.Grid;
+    // `n++` would run twice; a call (`in.size()`) is taken as a value. The
+    // kernel's parameter I is the dispatch's argument I + 1.
+    for (int Param : {PA.CoverageBoundParam, G.ColBoundParam, G.WidthParam,
+                      G.RowBoundParam, G.PlaneRowsParam, G.TripBoundParam})
+      if (Param >= 0 &&
+          Call->getArg(Param + 1)->HasSideEffects(
+              Ctx, /*IncludePossibleEffects=*/false))
         LA.CoverageUnknown = true;
-      return E;
-    };
-    if (PA.Grid.Valid) {
-      LaunchArgument::GridArguments G;
-      G.ColDim = PA.Grid.ColDim;
-      G.ColBound = Arg(PA.Grid.ColBoundParam);
-      G.ColCount = PA.Grid.ColCount;
-      G.Width = Arg(PA.Grid.WidthParam);
-      G.RowDim = PA.Grid.RowDim;
-      G.RowBound = Arg(PA.Grid.RowBoundParam);
-      G.RowCount = PA.Grid.RowCount;
-      G.PlaneRows = Arg(PA.Grid.PlaneRowsParam);
-      G.PlanesConst = PA.Grid.PlanesConst;
-      G.PlanesPerTrip = PA.Grid.PlanesPerTrip;
-      G.TripBound = Arg(PA.Grid.TripBoundParam);
-      G.TripOffset = PA.Grid.TripOffset;
-      G.TripStart = PA.Grid.TripStart;
+    if (G.Valid)
       LA.Grid = G;
-    } else {
-      LA.CoverageBound = Arg(PA.CoverageBoundParam);
-    }
+    else if (PA.CoverageBoundParam >= 0)
+      LA.CoverageBound = Call->getArg(PA.CoverageBoundParam + 1);
   }
 
   // --- exits -----------------------------------------------------------------

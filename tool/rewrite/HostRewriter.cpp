@@ -280,7 +280,7 @@ private:
       SourceLocation Begin = File.getBegin(), End = File.getEnd();
       if (!A.Wrapper.empty()) {
         R.InsertText(Begin, "ferry::" + A.Wrapper + "(", true);
-        R.InsertText(End, coverageBound(A) + ")", true);
+        R.InsertText(End, coverageBound(D, A) + ")", true);
       } else if (!A.CastTo.empty()) {
         R.InsertText(Begin, "static_cast<" + A.CastTo + ">(", true);
         R.InsertText(End, ")", true);
@@ -289,43 +289,48 @@ private:
     return true;
   }
 
-  /// `, n` or `, ferry::grid(…)` after a `wo` argument: what the kernel's
-  /// store covers, checked by the runtime at each launch (ferry::wo).
-  std::string coverageBound(const LaunchArgument &A) {
+  /// `, n`, `, ferry::grid(…)` or `, ferry::volume(…)` after a `wo`
+  /// argument of D: what the kernel's store covers, with the kernel's
+  /// parameters spelled as D's arguments, checked by the runtime at each
+  /// launch (ferry::wo).
+  std::string coverageBound(const DispatchPlan &D, const LaunchArgument &A) {
     if (A.CoverageUnknown)
       return ", 0";
     if (A.CoverageBound)
       return ", " + sourceText(A.CoverageBound);
     if (!A.Grid)
       return "";
-    auto Bound = [&](const Expr *E) {
-      return E ? sourceText(E) : std::string("ferry::unbounded");
+    const GridCoverage &G = *A.Grid;
+    auto Arg = [&](int Param) { return sourceText(D.argumentFor(Param)); };
+    // A guard's argument, a loop's constant bound, or no bound at all.
+    auto Bound = [&](int Param, std::optional<long long> Count) {
+      return Param >= 0 ? Arg(Param)
+             : Count    ? std::to_string(*Count)
+                        : std::string("ferry::unbounded");
     };
-    const LaunchArgument::GridArguments &G = *A.Grid;
-    if (G.PlaneRows) {
-      // `2 + ferry::tripCount(1, nz - 1)`: the planes the walk stores.
+    if (G.PlaneRowsParam >= 0) {
+      // `2 + ferry::tripCount(1, (nz) - 1)`: the planes the walk stores.
       std::string Planes = std::to_string(G.PlanesConst);
       if (G.PlanesPerTrip) {
-        std::string Bound = "(" + sourceText(G.TripBound) + ")";
+        std::string End = "(" + Arg(G.TripBoundParam) + ")";
         if (G.TripOffset)
-          Bound += (G.TripOffset > 0 ? " + " : " - ") +
-                   std::to_string(std::llabs(G.TripOffset));
+          End += (G.TripOffset > 0 ? " + " : " - ") +
+                 std::to_string(std::llabs(G.TripOffset));
         Planes += " + " +
-                  (G.PlanesPerTrip == 1 ? std::string()
-                                        : std::to_string(G.PlanesPerTrip) + " * ") +
+                  (G.PlanesPerTrip == 1
+                       ? std::string()
+                       : std::to_string(G.PlanesPerTrip) + " * ") +
                   "ferry::tripCount(" + std::to_string(G.TripStart) + ", " +
-                  Bound + ")";
+                  End + ")";
       }
       return ", ferry::volume(" + std::to_string(G.ColDim) + ", " +
-             sourceText(G.Width) + ", " + std::to_string(G.RowDim) + ", " +
-             sourceText(G.PlaneRows) + ", " + Planes + ")";
+             Arg(G.WidthParam) + ", " + std::to_string(G.RowDim) + ", " +
+             Arg(G.PlaneRowsParam) + ", " + Planes + ")";
     }
     return ", ferry::grid(" + std::to_string(G.ColDim) + ", " +
-           (G.ColCount ? std::to_string(*G.ColCount) : Bound(G.ColBound)) +
-           ", " + Bound(G.Width) + ", " +
-           std::to_string(G.RowDim) + ", " +
-           (G.RowCount ? std::to_string(*G.RowCount) : Bound(G.RowBound)) +
-           ")";
+           Bound(G.ColBoundParam, G.ColCount) + ", " + Arg(G.WidthParam) +
+           ", " + std::to_string(G.RowDim) + ", " +
+           Bound(G.RowBoundParam, G.RowCount) + ")";
   }
 
   void addProgram(const EmittedProgram &Program) {
