@@ -634,6 +634,8 @@ public:
     int ColDim = 0; ///< -1: the column is ColVar
     const VarDecl *ColVar = nullptr;
     int WidthParam = -1;
+    /// A constant width (`#define W 8`) instead of a parameter.
+    std::optional<long long> WidthConst;
     int RowDim = -1; ///< -1: the row is RowVar
     const VarDecl *RowVar = nullptr;
   };
@@ -653,9 +655,12 @@ public:
         Grid G;
         G.ColDim = ColDim;
         G.ColVar = ColVar;
-        G.WidthParam = scalarParam(S2 ? Mul->getLHS() : Mul->getRHS());
-        const Expr *Row = S2 ? Mul->getRHS() : Mul->getLHS();
+        const Expr *Width = S2 ? Mul->getLHS() : Mul->getRHS();
+        G.WidthParam = scalarParam(Width);
         if (G.WidthParam < 0)
+          G.WidthConst = constant(Width);
+        const Expr *Row = S2 ? Mul->getRHS() : Mul->getLHS();
+        if (G.WidthParam < 0 && (!G.WidthConst || *G.WidthConst <= 0))
           continue;
         G.RowDim = contextDim(Row);
         if (G.RowDim >= 0 && G.RowDim != ColDim)
@@ -669,6 +674,17 @@ public:
       }
     }
     return std::nullopt;
+  }
+
+  /// E's value when it is an integer constant expression (a literal, a
+  /// macro, a constexpr), through unmodified locals.
+  std::optional<long long> constant(const Expr *E) const {
+    E = stripLocal(E);
+    Expr::EvalResult R;
+    if (E->isValueDependent() ||
+        !E->EvaluateAsInt(R, Kernel->getASTContext()))
+      return std::nullopt;
+    return R.Val.getInt().getExtValue();
   }
 
   /// The local variable E names (through unmodified locals), or null.
@@ -712,6 +728,47 @@ private:
 
   bool isField(const Expr *E, llvm::StringRef Name) const {
     const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+    if (ME)
+      return ME->getMemberDecl()->getName() == Name &&
+             isKernelContextType(ME->getBase()->getType());
+    return (Name == "x" || Name == "y" || Name == "z") &&
+           isBlockDecomposition(E, Name);
+  }
+
+  /// `(id / B) * B + id % B`, in any operand order and through unmodified
+  /// locals (`bx = kc.x / NT; tx = kc.x % NT; ei = bx * NT + tx`, how Rodinia
+  /// kernels written with group and local ids read over a plain range): the
+  /// id itself, for a positive constant B.
+  bool isBlockDecomposition(const Expr *E, llvm::StringRef Name) const {
+    const auto *Add = dyn_cast<BinaryOperator>(stripLocal(E));
+    if (!Add || Add->getOpcode() != BO_Add)
+      return false;
+    for (int Swap = 0; Swap < 2; ++Swap) {
+      const auto *Mul = dyn_cast<BinaryOperator>(
+          stripLocal(Swap ? Add->getRHS() : Add->getLHS()));
+      const auto *Rem = dyn_cast<BinaryOperator>(
+          stripLocal(Swap ? Add->getLHS() : Add->getRHS()));
+      if (!Mul || Mul->getOpcode() != BO_Mul || !Rem ||
+          Rem->getOpcode() != BO_Rem)
+        continue;
+      std::optional<long long> B = constant(Rem->getRHS());
+      if (!B || *B <= 0 || !isPlainField(Rem->getLHS(), Name))
+        continue;
+      for (int S2 = 0; S2 < 2; ++S2) {
+        const auto *Div = dyn_cast<BinaryOperator>(
+            stripLocal(S2 ? Mul->getRHS() : Mul->getLHS()));
+        if (Div && Div->getOpcode() == BO_Div &&
+            isPlainField(Div->getLHS(), Name) &&
+            constant(Div->getRHS()) == B &&
+            constant(S2 ? Mul->getLHS() : Mul->getRHS()) == B)
+          return true;
+      }
+    }
+    return false;
+  }
+
+  bool isPlainField(const Expr *E, llvm::StringRef Name) const {
+    const auto *ME = dyn_cast<MemberExpr>(stripLocal(E));
     return ME && ME->getMemberDecl()->getName() == Name &&
            isKernelContextType(ME->getBase()->getType());
   }
@@ -938,6 +995,7 @@ private:
     Grid.Valid = true;
     Grid.ColDim = G->ColDim;
     Grid.WidthParam = G->WidthParam;
+    Grid.WidthConst = G->WidthConst;
     int Dims = 0;
     if (G->ColVar) {
       // A row per work-item of a 1-D range: the loop enumerates columns.
@@ -1076,7 +1134,12 @@ private:
       return (IdField == "x" && LimitField == "maxX") ||
              (IdField == "y" && LimitField == "maxY") ||
              (IdField == "z" && LimitField == "maxZ");
-    const auto *DRE = dyn_cast<DeclRefExpr>(Limit->IgnoreParenImpCasts());
+    // `id < (unsigned)n`: an unsigned id's guard, cast to build warning-free.
+    Limit = Limit->IgnoreParenImpCasts();
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Limit);
+        Cast && Cast->getType()->isIntegerType())
+      Limit = Cast->getSubExpr()->IgnoreParenImpCasts();
+    const auto *DRE = dyn_cast<DeclRefExpr>(Limit);
     if (!DRE)
       return false;
     // A bound on one work-item id (`kc.y < m`, `i < n` with `int i =
@@ -1183,7 +1246,8 @@ private:
         if (!V || !V->getInit() || !V->getType()->isIntegerType())
           continue;
         std::optional<LinearIndex::Grid> G = Index.grid(V->getInit());
-        if (G && G->RowDim >= 0 && G->ColDim + G->RowDim == 1) {
+        if (G && G->RowDim >= 0 && G->ColDim + G->RowDim == 1 &&
+            G->WidthParam >= 0) {
           Cursor = V;
           Grid = *G;
           return true;

@@ -31,6 +31,8 @@ struct GridCoverage {
   /// A column loop's bound when it is a constant.
   std::optional<long long> ColCount;
   int WidthParam = -1;    ///< the scalar parameter that is the row width
+  /// Or a constant row width (`#define W 8`), when WidthParam is -1.
+  std::optional<long long> WidthConst;
   int RowDim = -1;        ///< the range dimension of the row id; -1: a loop
   /// The parameter of a `row < m` guard, or of the loop's bound.
   int RowBoundParam = -1;

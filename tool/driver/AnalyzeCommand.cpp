@@ -97,9 +97,12 @@ public:
            K->getParamDecl(A.CoverageBoundParam)->getNameAsString() + "'";
     if (A.Grid.Valid)
       S += std::string(A.Grid.PlaneRowsParam >= 0 ? ", a volume" : ", a grid") +
-           " of width '" +
-           K->getParamDecl(A.Grid.WidthParam)->getNameAsString() +
-           "' (checked at run time)";
+           " of width " +
+           (A.Grid.WidthParam >= 0
+                ? "'" + K->getParamDecl(A.Grid.WidthParam)->getNameAsString() +
+                      "'"
+                : std::to_string(A.Grid.WidthConst.value_or(0))) +
+           " (checked at run time)";
     return S;
   }
 
@@ -116,7 +119,9 @@ public:
     return llvm::json::Object{
         {"colDim", G.ColDim},
         {"colBound", paramName(K, G.ColBoundParam)},
-        {"width", paramName(K, G.WidthParam)},
+        {"width", G.WidthParam >= 0 || !G.WidthConst
+                      ? paramName(K, G.WidthParam)
+                      : llvm::json::Value(*G.WidthConst)},
         {"rowDim", G.RowDim},
         {"rowBound", paramName(K, G.RowBoundParam)},
         {"rowCount", G.RowCount ? llvm::json::Value(*G.RowCount)

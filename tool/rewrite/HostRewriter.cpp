@@ -328,7 +328,9 @@ private:
              Arg(G.PlaneRowsParam) + ", " + Planes + ")";
     }
     return ", ferry::grid(" + std::to_string(G.ColDim) + ", " +
-           Bound(G.ColBoundParam, G.ColCount) + ", " + Arg(G.WidthParam) +
+           Bound(G.ColBoundParam, G.ColCount) + ", " +
+           (G.WidthParam >= 0 ? Arg(G.WidthParam)
+                              : std::to_string(G.WidthConst.value_or(0))) +
            ", " + std::to_string(G.RowDim) + ", " +
            Bound(G.RowBoundParam, G.RowCount) + ")";
   }
