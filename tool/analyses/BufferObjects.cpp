@@ -30,7 +30,8 @@ static const Expr *stripBufferExpr(const Expr *E) {
   }
 }
 
-ObjectTable::ObjectTable(const FunctionDecl *F) {
+ObjectTable::ObjectTable(const FunctionDecl *F) : Function(F) {
+  ASTContext &Ctx = F->getASTContext();
   for (const ParmVarDecl *P : F->parameters()) {
     QualType T = P->getType();
     if (T->isReferenceType() && isBufferType(T.getNonReferenceType())) {
@@ -39,6 +40,18 @@ ObjectTable::ObjectTable(const FunctionDecl *F) {
     } else if (T->isPointerType() && isBufferType(T->getPointeeType())) {
       Entry[P] = {add(ObjectKind::Parameter, "*" + P->getNameAsString(), P,
                       bufferElementType(T->getPointeeType()))};
+    } else if (const auto *Array = Ctx.getAsConstantArrayType(
+                   P->getOriginalType());
+               Array && isBufferPointerArray(P->getOriginalType())) {
+      // `Buffer<T> *grid[2]` (Rodinia's `cl_mem MatrixTemp[2]`): one object
+      // per element the caller passes, `*grid[0]`, `*grid[1]`.
+      QualType Element = bufferElementType(
+          Array->getElementType()->getPointeeType());
+      for (uint64_t I = 0; I < Array->getSize().getZExtValue(); ++I)
+        Entry[P].insert(add(ObjectKind::Parameter,
+                            "*" + P->getNameAsString() + "[" +
+                                std::to_string(I) + "]",
+                            P, Element));
     }
   }
 
@@ -224,7 +237,7 @@ ObjectRefs ObjectTable::resolve(const Expr *E, const PointsTo &Facts) const {
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
     if (const auto *Array =
             dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
-        Array && isBufferPointerArray(Array->getDecl()->getType()))
+        Array && namesBufferPointerArray(Array->getDecl()))
       return Named(Array->getDecl());
   if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
     return {};
@@ -235,6 +248,13 @@ bool isBufferPointerArray(QualType T) {
   const auto *Array = T->getAsArrayTypeUnsafe();
   return Array && Array->getElementType()->isPointerType() &&
          isBufferType(Array->getElementType()->getPointeeType());
+}
+
+bool namesBufferPointerArray(const ValueDecl *D) {
+  if (isBufferPointerArray(D->getType()))
+    return true;
+  const auto *P = dyn_cast<ParmVarDecl>(D);
+  return P && isBufferPointerArray(P->getOriginalType());
 }
 
 /// The buffer a raw element pointer is taken from: `b.data()`, `b.begin()`,
@@ -591,7 +611,7 @@ private:
       if (const auto *AS = dyn_cast<ArraySubscriptExpr>(LHS))
         if (const auto *Array =
                 dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
-            Array && isBufferPointerArray(Array->getDecl()->getType())) {
+            Array && namesBufferPointerArray(Array->getDecl())) {
           ObjectRefs R = Table.resolve(BO->getRHS(), Facts);
           Facts[Array->getDecl()].insert(R.Ids.begin(), R.Ids.end());
         }
@@ -627,8 +647,13 @@ private:
           ByAddress = true;
         }
         const auto *Ref = dyn_cast<DeclRefExpr>(Arg);
-        if (!Ref || !pointsToBuffers(Ref->getType()))
+        if (!Ref || !(pointsToBuffers(Ref->getType()) ||
+                      namesBufferPointerArray(Ref->getDecl())))
           continue;
+        // An array of buffer pointers is passed as its address: the callee
+        // may store into its elements.
+        if (namesBufferPointerArray(Ref->getDecl()))
+          ByAddress = true;
         bool ByMutableRef = false;
         if (Proto && I < Proto->getNumParams()) {
           QualType PT = Proto->getParamType(I);
@@ -639,9 +664,10 @@ private:
         }
         if (ByAddress || ByMutableRef) {
           QualType T = Ref->getType();
-          QualType Pointer = T->isArrayType()
-                                 ? QualType(T->getPointeeOrArrayElementType(), 0)
-                                 : T;
+          QualType Pointer =
+              T->isArrayType() ? QualType(T->getPointeeOrArrayElementType(), 0)
+              : T->getPointeeType()->isPointerType() ? T->getPointeeType()
+                                                     : T;
           Facts[Ref->getDecl()] =
               Table.anyBufferOf(bufferElementType(Pointer->getPointeeType()))
                   .Ids;

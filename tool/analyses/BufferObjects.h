@@ -57,6 +57,7 @@ public:
   /// in the body, and its local buffers; and the entry points-to facts.
   explicit ObjectTable(const clang::FunctionDecl *F);
 
+  const clang::FunctionDecl *function() const { return Function; }
   const std::vector<BufferObject> &objects() const { return Objects; }
   const BufferObject &object(ObjectId Id) const { return Objects[Id]; }
   const PointsTo &entryPointsTo() const { return Entry; }
@@ -91,6 +92,7 @@ private:
            ObjectId>
       Members;
   std::map<const clang::VarDecl *, ObjectId> Locals;
+  const clang::FunctionDecl *Function = nullptr;
   PointsTo Entry;
 };
 
@@ -127,6 +129,9 @@ void joinFacts(PointsTo &A, const PointsTo &B);
 
 /// `Buffer<T> *name[N]`: an array whose elements point to buffers.
 bool isBufferPointerArray(clang::QualType T);
+/// An array of buffer pointers, or a parameter declared as one (adjusted to
+/// a pointer to its first element).
+bool namesBufferPointerArray(const clang::ValueDecl *D);
 
 /// data(), begin(), end(), cbegin(), cend() of a buffer, or of a pointer
 /// to one (`p->data()`): calls that hand out the elements.

@@ -220,6 +220,150 @@ public:
   }
 
 private:
+  /// `for (int i = 0; i < n; ++i) { …; b[i] = v; … }`: a store, on the
+  /// body's top level, at the counter, in a loop that runs from 0 by 1 to
+  /// `n` (a value the loop never changes), whose body neither leaves early
+  /// nor changes the counter. Such a store writes the first max(n, 0)
+  /// elements of b, which the runtime compares with b's size (as for
+  /// std::copy_n). Returns the stores' subscript expressions.
+  std::vector<const Expr *> countedStores(const ForStmt *For) {
+    std::vector<const Expr *> Found;
+    const VarDecl *Counter = nullptr;
+    if (const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
+        Init && Init->isSingleDecl())
+      Counter = dyn_cast<VarDecl>(Init->getSingleDecl());
+    Expr::EvalResult Start;
+    if (!Counter || !Counter->getType()->isIntegerType() ||
+        !Counter->getInit() || Counter->getInit()->isValueDependent() ||
+        !Counter->getInit()->EvaluateAsInt(Start, Ctx()) ||
+        Start.Val.getInt() != 0)
+      return Found;
+    const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+        For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+    if (!Cond || Cond->getOpcode() != BO_LT || !isCounter(Cond->getLHS(), Counter))
+      return Found;
+    const Expr *Bound = Cond->getRHS()->IgnoreParenImpCasts();
+    if (Bound->HasSideEffects(Ctx()) || !stepsByOne(For->getInc(), Counter) ||
+        !onlyReads(For->getBody(), Counter) || exitsEarly(For->getBody()))
+      return Found;
+    // The bound's variables keep their values through the loop.
+    bool BoundFixed = true;
+    forEachDeclRef(Bound, [&](const DeclRefExpr *R) {
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+        BoundFixed = BoundFixed && onlyReads(For->getBody(), V);
+    });
+    if (!BoundFixed)
+      return Found;
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(For->getBody());
+    std::vector<const Stmt *> Top;
+    if (Body)
+      Top.assign(Body->body_begin(), Body->body_end());
+    else if (For->getBody())
+      Top.push_back(For->getBody());
+    for (const Stmt *T : Top) {
+      const auto *Assign = dyn_cast<BinaryOperator>(T);
+      if (!Assign || Assign->getOpcode() != BO_Assign)
+        continue;
+      const auto *Op = dyn_cast<CXXOperatorCallExpr>(
+          Assign->getLHS()->IgnoreParens());
+      if (Op && Op->getOperator() == OO_Subscript &&
+          isBufferType(Op->getArg(0)->getType()) &&
+          isCounter(Op->getArg(1), Counter)) {
+        CountedStores[Op] = {For, Cond->getRHS()};
+        Found.push_back(Op);
+      }
+    }
+    return Found;
+  }
+
+  /// A counted store covers only if nothing else in the loop touches its
+  /// buffer: `b[i] = b[i + 1]` reads elements the count would claim.
+  void keepCountsOfSoleAccesses(size_t First,
+                                const std::vector<const Expr *> &Counted) {
+    for (const Expr *Store : Counted) {
+      CountedStores.erase(Store);
+      HostEvent *W = nullptr;
+      for (size_t K = First; K < Events.size(); ++K)
+        if (Events[K].Site == Store && Events[K].CountingLoop)
+          W = &Events[K];
+      if (!W)
+        continue;
+      bool Alone = W->Targets.single() && !W->Escapes;
+      for (size_t K = First; K < Events.size() && Alone; ++K) {
+        if (&Events[K] == W)
+          continue;
+        for (ObjectId Id : Events[K].Targets.Ids)
+          if (Table.withAliases(W->Targets.Ids).count(Id))
+            Alone = false;
+      }
+      if (!Alone) {
+        W->WrittenCount = nullptr;
+        W->CountingLoop = nullptr;
+      }
+    }
+  }
+
+  static bool isCounter(const Expr *E, const VarDecl *Counter) {
+    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return R && R->getDecl() == Counter;
+  }
+
+  static bool stepsByOne(const Expr *Inc, const VarDecl *Counter) {
+    if (!Inc)
+      return false;
+    Inc = Inc->IgnoreParens();
+    if (const auto *U = dyn_cast<UnaryOperator>(Inc))
+      return U->isIncrementOp() && isCounter(U->getSubExpr(), Counter);
+    if (const auto *A = dyn_cast<CompoundAssignOperator>(Inc)) {
+      const auto *One = dyn_cast<IntegerLiteral>(A->getRHS()->IgnoreParenImpCasts());
+      return A->getOpcode() == BO_AddAssign && isCounter(A->getLHS(), Counter) &&
+             One && One->getValue() == 1;
+    }
+    return false;
+  }
+
+  /// Every use of V in S loads its value: nothing assigns it, takes its
+  /// address or binds a reference to it.
+  static bool onlyReads(const Stmt *S, const VarDecl *V) {
+    if (!S)
+      return true;
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(S);
+        ICE && ICE->getCastKind() == CK_LValueToRValue &&
+        isa<DeclRefExpr>(ICE->getSubExpr()->IgnoreParens()))
+      return true;
+    if (const auto *R = dyn_cast<DeclRefExpr>(S))
+      return R->getDecl() != V;
+    for (const Stmt *Child : S->children())
+      if (!onlyReads(Child, V))
+        return false;
+    return true;
+  }
+
+  /// A break, return, goto or throw anywhere in S (a nested loop's break
+  /// included: conservative), or a call that may not return.
+  static bool exitsEarly(const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<BreakStmt>(S) || isa<ReturnStmt>(S) || isa<GotoStmt>(S) ||
+        isa<CXXThrowExpr>(S) || isa<ContinueStmt>(S))
+      return true;
+    for (const Stmt *Child : S->children())
+      if (exitsEarly(Child))
+        return true;
+    return false;
+  }
+
+  template <class F> static void forEachDeclRef(const Stmt *S, F &&Visit) {
+    if (!S)
+      return;
+    if (const auto *R = dyn_cast<DeclRefExpr>(S))
+      Visit(R);
+    for (const Stmt *Child : S->children())
+      forEachDeclRef(Child, Visit);
+  }
+
+  ASTContext &Ctx() const { return Table.function()->getASTContext(); }
+
   void walkLoop(const Stmt *S) {
     PointsTo Saved = Facts;
     if (const auto *For = dyn_cast<ForStmt>(S)) {
@@ -244,10 +388,13 @@ private:
     // The body sees the facts of every iteration.
     Facts = loopHeadFacts(S, Table, Facts);
     if (const auto *For = dyn_cast<ForStmt>(S)) {
+      size_t First = Events.size();
+      std::vector<const Expr *> Counted = countedStores(For);
       walkStmt(For->getConditionVariableDeclStmt());
       walkStmt(For->getCond());
       walkStmt(For->getBody());
       walkStmt(For->getInc());
+      keepCountsOfSoleAccesses(First, Counted);
     } else if (const auto *W = dyn_cast<WhileStmt>(S)) {
       if (W->getConditionVariableDeclStmt())
         walkStmt(W->getConditionVariableDeclStmt());
@@ -711,6 +858,20 @@ private:
     return false;
   }
 
+  /// `n` of a pointer range `p, p + n` (p the same expression twice, without
+  /// side effects), or null.
+  const Expr *pointerRangeLength(const Expr *First, const Expr *Last) const {
+    const auto *Add = dyn_cast<BinaryOperator>(Last->IgnoreParenImpCasts());
+    if (!First->getType()->isPointerType() || !Add ||
+        Add->getOpcode() != BO_Add || First->HasSideEffects(Ctx()))
+      return nullptr;
+    // Both as loaded (prvalues), which is what the comparison expects.
+    if (Expr::isSameComparisonOperand(First, Add->getLHS()) &&
+        Add->getRHS()->getType()->isIntegerType())
+      return Add->getRHS();
+    return nullptr;
+  }
+
   void visitStdAlgorithm(const CallExpr *Call, llvm::StringRef Name) {
     unsigned NumArgs = Call->getNumArgs();
     // Whole-range writes: fill(b.begin(), b.end(), v) and friends.
@@ -731,6 +892,7 @@ private:
     // whether they cover it (ComputeContext::hostWrites(b, n)).
     const Expr *CountExpr = nullptr, *CountOf = nullptr;
     unsigned CountedArg = NumArgs;
+
     if ((Name == "copy" || Name == "move") && NumArgs == 3) {
       const auto *First =
           dyn_cast<CXXMemberCallExpr>(Call->getArg(0)->IgnoreParenImpCasts());
@@ -741,6 +903,11 @@ private:
                Table.resolve(Last->getImplicitObjectArgument(), Facts).Ids) ||
           wholeContainer(First, Last)) {
         CountOf = First->getImplicitObjectArgument();
+        CountedArg = 2;
+      } else if (const Expr *N = pointerRangeLength(Call->getArg(0),
+                                                    Call->getArg(1))) {
+        // `std::copy(p, p + n, b.begin())`: n elements.
+        CountExpr = N;
         CountedArg = 2;
       }
     } else if ((Name == "copy_n" && NumArgs == 3) ||
@@ -981,7 +1148,20 @@ private:
       // A const buffer's operator[] hands out a const element.
       if (Op->getArg(0)->getType().isConstQualified() && Mode != Access::None)
         Mode = Access::Read;
+      size_t Before = Events.size();
       add(E, Op->getArg(0), Mode, std::string("element ") + modeWord(Mode));
+      if (Mode == Access::Write && Events.size() == Before + 1) {
+        HostEvent &W = Events.back();
+        Expr::EvalResult Index;
+        if (auto Loop = CountedStores.find(E); Loop != CountedStores.end()) {
+          W.WrittenCount = Loop->second.second;
+          W.CountingLoop = Loop->second.first;
+        } else if (!Op->getArg(1)->isValueDependent() &&
+                   Op->getArg(1)->EvaluateAsInt(Index, Ctx()) &&
+                   Index.Val.getInt() == 0) {
+          W.WrittenCountConst = 1;
+        }
+      }
       return;
     }
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
@@ -1041,6 +1221,9 @@ private:
   HostSummaryCache &Summaries;
   bool Escaping = false;
   std::set<const ValueDecl *> LoopElements;
+  /// Stores of the loops being walked that write a counted prefix (see
+  /// countedStores): the loop, and its bound.
+  std::map<const Expr *, std::pair<const Stmt *, const Expr *>> CountedStores;
 };
 
 } // namespace

@@ -48,6 +48,13 @@ struct HostEvent {
   /// argument (then WrittenCount is it). Null when not known.
   const clang::Expr *WrittenCount = nullptr;
   const clang::Expr *WrittenCountOf = nullptr;
+  /// A constant count instead: `b[0] = v` writes the first 1 element (all
+  /// of a one-element buffer). 0 when none.
+  long long WrittenCountConst = 0;
+  /// For a WrittenCount from a loop (`for (i = 0; i < n; ++i) b[i] = …;`
+  /// writes the first n elements): the loop, which is where the count holds
+  /// (the store itself runs once per iteration).
+  const clang::Stmt *CountingLoop = nullptr;
   /// How the caller names the buffer when no expression of its own is it:
   /// `pair.x` for a buffer (or buffer reference) member of a struct object
   /// passed as an argument (see memberSpelling in HostAccess.cpp).

@@ -79,8 +79,10 @@ bool handsOnlyBuffers(const FunctionDecl *F) {
     QualType Pointee = T->isReferenceType() ? T.getNonReferenceType()
                        : T->isPointerType() ? T->getPointeeType()
                                             : T;
-    bool Plain = (T->isReferenceType() || T->isPointerType()) &&
-                 isBufferType(Pointee);
+    // `Buffer<T> *grid[2]`: the caller names what each element points to.
+    bool Plain = ((T->isReferenceType() || T->isPointerType()) &&
+                  isBufferType(Pointee)) ||
+                 isBufferPointerArray(P->getOriginalType());
     if (!Plain && HoldsBuffers(T, 0))
       return false;
   }

@@ -290,10 +290,14 @@ private:
   /// apply and the write is planned as any other.
   bool hostWritesFirst(FlowState &S, const HostEvent &E, const std::string &Name,
                        Placement Where, const Stmt *Anchor, unsigned Line) {
-    if ((!E.WrittenCount && !E.WrittenCountOf) || !E.Targets.single() ||
+    if ((!E.WrittenCount && !E.WrittenCountOf && !E.WrittenCountConst) ||
+        !E.Targets.single() ||
         all(S, E.Targets, &CopyState::Host, Validity::Valid))
       return false;
-    std::string Count = text(E.WrittenCountOf ? E.WrittenCountOf : E.WrittenCount);
+    std::string Count =
+        E.WrittenCountConst
+            ? std::to_string(E.WrittenCountConst)
+            : text(E.WrittenCountOf ? E.WrittenCountOf : E.WrittenCount);
     if (Count.empty()) // from a macro: plan it as any other write
       return false;
     if (E.WrittenCountOf)
@@ -365,7 +369,22 @@ private:
 
   /// Whether `E`, inside `S`, may be skipped when S runs: a branch of `?:`,
   /// the right side of `&&` or `||`, the body of a loop or an if.
-  bool conditionalWithin(const Expr *E, const Stmt *S) const {
+  /// The count's text, spelled before S, must mean what it means at the
+  /// write: nothing in S may assign a variable it names (`n = 5; for (i = 0;
+  /// i < n; ++i) b[i] = …;` in one stretch).
+  bool countChangesWithin(const HostEvent &E, const Stmt *S) const {
+    const Expr *Count = E.WrittenCount ? E.WrittenCount : E.WrittenCountOf;
+    if (!Count)
+      return false;
+    std::set<const VarDecl *> Named = namedThrough(Count);
+    std::set<const VarDecl *> Changed = reboundWithin(S);
+    for (const VarDecl *V : Named)
+      if (Changed.count(V))
+        return true;
+    return false;
+  }
+
+  bool conditionalWithin(const Stmt *E, const Stmt *S) const {
     DynTypedNode Node = DynTypedNode::create(*E);
     const Stmt *Child = E;
     while (Child != S) {
@@ -397,13 +416,16 @@ private:
   /// runtime so where it happens: only where it happens on every path.
   static bool changesStateWithoutCopy(const HostEvent &E) {
     return E.Kind == HostEventKind::Access && writes(E.Mode) &&
-           (E.Overwrites || E.WrittenCount || E.WrittenCountOf);
+           (E.Overwrites || E.WrittenCount || E.WrittenCountOf ||
+            E.WrittenCountConst);
   }
 
   bool hasStateChangeWithoutCopy(const Stmt *S, const FlowState &In) const {
     PointsTo Facts = In.Facts;
+    // A loop's own counted store says what the whole loop writes: its line
+    // goes before the loop.
     for (const HostEvent &E : collectHostEvents(S, Table, Facts, PC.Host))
-      if (changesStateWithoutCopy(E))
+      if (changesStateWithoutCopy(E) && E.CountingLoop != S)
         return true;
     return false;
   }
@@ -500,9 +522,12 @@ private:
     // Placed at `Anchor`, before all of S: a write S may skip is planned as
     // a partial one (copy back first), never as an overwrite.
     for (HostEvent &E : Events)
-      if (changesStateWithoutCopy(E) && E.Site && conditionalWithin(E.Site, S)) {
+      if (changesStateWithoutCopy(E) && E.Site &&
+          (conditionalWithin(E.CountingLoop ? E.CountingLoop : E.Site, S) ||
+           countChangesWithin(E, S))) {
         E.Overwrites = false;
         E.WrittenCount = E.WrittenCountOf = nullptr;
+        E.WrittenCountConst = 0;
       }
     std::vector<std::pair<const Expr *, const FunctionDecl *>> HandedArgs;
     std::map<const Expr *, const FunctionDecl *> Handed =
@@ -580,10 +605,19 @@ private:
     for (auto [Arg, Callee] : HandedArgs) {
       QualType T = Arg->getType().getNonReferenceType();
       std::vector<ObjectRefs> Reached;
-      if (refersToBuffer(T))
+      const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+      if (refersToBuffer(T)) {
         Reached.push_back(Table.resolve(Arg, In.Facts));
-      else
+      } else if (Ref && namesBufferPointerArray(Ref->getDecl()) &&
+                 In.Facts.count(Ref->getDecl())) {
+        // An array of buffer pointers: the buffers its elements point to,
+        // each of which this function can name.
+        ObjectRefs Elements;
+        Elements.Ids = In.Facts.at(Ref->getDecl());
+        Reached.push_back(Elements);
+      } else {
         Reached = Table.membersOf(Arg, In.Facts);
+      }
       if (Reached.empty() && !isBufferType(T) &&
           T.getAsString().find("ferry::Buffer<") != std::string::npos)
         Reached.push_back(Table.anyBufferOf(QualType())); // a container

@@ -808,18 +808,26 @@ public:
   void toDeviceIfStale(const detail::BufferBase &b);   // if device copy stale
   void fromDeviceIfStale(const detail::BufferBase &b); // if host copy stale
   void hostWrites(const detail::BufferBase &b); // host is about to write
-  // The host is about to write the first n elements (std::copy into it):
-  // copies the rest back first when n does not cover the buffer and the
-  // host copy is stale.
-  template <class T>
-  void hostWrites(const Buffer<T> &b, std::size_t elementsFromStart) {
-    if (elementsFromStart < b.size())
+  // The host is about to write the first n elements (std::copy into it, a
+  // loop `for (i = 0; i < n; ++i) b[i] = …`, `b[0] = v`): copies the rest
+  // back first when n does not cover the buffer and the host copy is stale.
+  // A negative n (a loop that does not run) covers nothing.
+  template <class T, class N,
+            class = typename std::enable_if<std::is_integral<N>::value>::type>
+  void hostWrites(const Buffer<T> &b, N elementsFromStart) {
+    const bool covers =
+        !negative(elementsFromStart, std::is_signed<N>{}) &&
+        static_cast<unsigned long long>(elementsFromStart) >= b.size();
+    if (!covers)
       fromDeviceIfStale(b);
     hostWrites(b);
   }
 
 private:
   friend class Accelerator;
+  // Without comparing an unsigned count with 0 (a warning under -Wextra).
+  template <class N> static bool negative(N n, std::true_type) { return n < 0; }
+  template <class N> static bool negative(N, std::false_type) { return false; }
   explicit ComputeContext(std::shared_ptr<detail::Session> &session)
       : session_(session) {}
 
