@@ -71,6 +71,9 @@ forms = {
     "grid rows in a loop": r"b0\[(i \+ j \* w|j \* w \+ i|w \* j \+ i)\]",
     "a row per work-item": r"b0\[(r \* w \+ j|j \+ r \* w|w \* r \+ j)\]",
     "volume walked by planes": r"c \+= (xy|nx \* ny|ny \* nx);",
+    "a counted host loop": r"for \(int (\w+_ci\d+) = 0; \1 < ",
+    "a store at element 0": r"\[0\] = ",
+    "a copy from a pointer range": r"std::copy\((\w+_src\d+), \1 \+ ",
 }
 for name, rx in forms.items():
     check(re.search(rx, texts), "generated programs use the form: " + name)
@@ -80,7 +83,8 @@ texts2 = "\n".join(gen.generate("cover", i, {"macro", "swap"}).text() for i in r
 check("_NV" not in texts2 and "std::swap" not in texts2, "--avoid leaves forms out")
 new = {"vectorcopy": "std::vector", "ptrstore": "int *p", "ptrcompare": " != &",
        "flipref": "_flip", "structhelper": "_Pair", "columns": "; ++r) {",
-       "grid": "int w", "volume": "int nz"}
+       "grid": "int w", "volume": "int nz", "ptrcopy": "_src",
+       "countloop": "_ci"}
 texts3 = "\n".join(gen.generate("cover", i, set(new) | {"ptrcompare"}).text() for i in range(200))
 check(not any(w in texts3 for w in new.values()), "--avoid leaves the new forms out")
 texts4 = "\n".join(gen.generate("cover", i, {"fillself"}).text() for i in range(200))

@@ -593,7 +593,8 @@ class Gen:
         v = self.r.choice(vs)
         c = self.pick([(4, "elem"), (1, "data"), (3, "loop"), (4, "fill"), (1, "fillpart"), (3, "iota"),
                        (1, "iotapart"), (3, "copy"), (2, "copyn"), (1, "copypart"),
-                       (2, "rangefor"), (2, "vectorcopy"), (2, "fillself")])
+                       (2, "rangefor"), (2, "vectorcopy"), (2, "fillself"),
+                       (2, "countloop"), (1, "elem0"), (2, "ptrcopy")])
         if c in self.avoid:
             c = "elem"
         b, e = v.member("begin()"), v.member("end()")
@@ -607,6 +608,25 @@ class Gen:
                         % (i, i, v.member("size()"), i, v.at(i), v.at(i), i, MASK))
         if c == "fill":
             return Line("std::fill(%s, %s, %s);" % (b, e, self.value(sc)))
+        if c == "countloop":
+            # `countloop`: a counted loop storing v[i], whose bound may fall
+            # short of the size or be negative, and whose value may read v.
+            i = self.fresh("ci")
+            k = self.pick([(3, "static_cast<int>(%s)" % v.member("size()")),
+                           (2, str(self.r.randint(0, self.N))), (1, "-1")])
+            return Line("for (int %s = 0; %s < %s; ++%s)\n  %s = %s;"
+                        % (i, i, k, i, v.at(i), self.value(sc)))
+        if c == "elem0":
+            return Line("%s = %s;" % (v.at("0"), self.value(sc)))
+        if c == "ptrcopy":
+            # `ptrcopy`: std::copy from a raw pointer range of n (or fewer).
+            vec, ptr = self.fresh("vec"), self.fresh("src")
+            m = "static_cast<int>(%s)" % sc.size if self.chance(0.6) else \
+                str(self.r.randint(0, self.N))
+            text = ("std::vector<int> %s(static_cast<std::size_t>(%s), %s);\n"
+                    "const int *%s = %s.data();\nstd::copy(%s, %s + %s, %s);"
+                    % (vec, sc.size, self.value(sc), ptr, vec, ptr, ptr, m, b))
+            return Compound(["{", [Line(text)], "}"])
         if c == "fillself":
             # `fillself`: a whole overwrite whose value reads the target.
             return Line("std::fill(%s, %s, (%s + 1) & %s);" % (b, e, v.at(self.index(sc)), MASK))
