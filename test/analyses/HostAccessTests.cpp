@@ -159,6 +159,56 @@ FERRY_COMPUTE void f(ferry::ComputeContext &cc, FB &a, FB &b, FB &c, FB &d, std:
   REQUIRE(E[16].WrittenCount);
 }
 
+TEST_CASE("host: counted writes from a buffer's start", "[host]") {
+  Source S(withPrelude(R"cpp(
+void bump(int &i) { ++i; }
+FERRY_COMPUTE void f(ferry::ComputeContext &cc, FB &a, FB &b, FB &c, const float *p, int n) { // @0
+  a[0] = 1.0f;
+  a[1] = 2.0f;
+  std::copy(p, p + n, b.begin());
+  for (int i = 0; i < n; ++i)
+    c[i] = p[i];
+  for (int i = 0; i < n; ++i)
+    c[i] = c[i] + 1.0f;
+  for (int i = 0; i < n; ++i) {
+    if (p[i] > 0)
+      continue;
+    c[i] = 0.0f;
+  }
+  for (int i = 0; i < n; ++i) {
+    c[i] = 0.0f;
+    bump(i);
+  }
+  for (int i = 0; i < n; ++i) {
+    c[i] = 0.0f;
+    int &r = n;
+    r = std::min(i, n);
+  }
+  for (int i = 0; i < n; ++i)
+    c[i] = p[std::min(i, n)];
+}
+)cpp"));
+  std::vector<HostEvent> E = S.events("f");
+  REQUIRE(E.size() == 10);
+  // b[0] = v: the first one element.
+  CHECK(E[0].WrittenCountConst == 1);
+  CHECK(E[1].WrittenCountConst == 0);
+  // std::copy(p, p + n, b.begin()): n of them.
+  REQUIRE(E[2].WrittenCount);
+  CHECK(S.line(E[2].WrittenCount->getBeginLoc()) == S.lineOf("std::copy(p"));
+  // The first loop writes n elements, counted at the loop.
+  REQUIRE(E[3].WrittenCount);
+  CHECK(E[3].CountingLoop);
+  // Not counted: a loop that also reads c, one that may skip the store
+  // (continue), one that changes its counter through a reference, and one
+  // that changes its bound through a reference.
+  for (int K : {4, 5, 6, 7, 8})
+    CHECK_FALSE(E[K].WrittenCount);
+  // std::min takes const references: the counter and bound stay fixed.
+  REQUIRE(E[9].WrittenCount);
+  CHECK(E[9].CountingLoop);
+}
+
 TEST_CASE("host: visible and invisible functions", "[host]") {
   Source S(withPrelude(R"cpp(
 void opaque(FB &b);

@@ -1,6 +1,7 @@
 #include "analyses/HostAccess.h"
 
 #include "analyses/CallGraphs.h"
+#include "analyses/LoopShape.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -221,38 +222,16 @@ public:
 
 private:
   /// `for (int i = 0; i < n; ++i) { …; b[i] = v; … }`: a store, on the
-  /// body's top level, at the counter, in a loop that runs from 0 by 1 to
-  /// `n` (a value the loop never changes), whose body neither leaves early
-  /// nor changes the counter. Such a store writes the first max(n, 0)
-  /// elements of b, which the runtime compares with b's size (as for
-  /// std::copy_n). Returns the stores' subscript expressions.
+  /// body's top level, at the counter of a counting loop from 0 whose body
+  /// never leaves early and never changes the variables of `n` (which has
+  /// no side effects). Such a store writes the first max(n, 0) elements of
+  /// b, which the runtime compares with b's size (as for std::copy_n).
+  /// Returns the stores' subscript expressions.
   std::vector<const Expr *> countedStores(const ForStmt *For) {
     std::vector<const Expr *> Found;
-    const VarDecl *Counter = nullptr;
-    if (const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
-        Init && Init->isSingleDecl())
-      Counter = dyn_cast<VarDecl>(Init->getSingleDecl());
-    Expr::EvalResult Start;
-    if (!Counter || !Counter->getType()->isIntegerType() ||
-        !Counter->getInit() || Counter->getInit()->isValueDependent() ||
-        !Counter->getInit()->EvaluateAsInt(Start, Ctx()) ||
-        Start.Val.getInt() != 0)
-      return Found;
-    const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-        For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
-    if (!Cond || Cond->getOpcode() != BO_LT || !isCounter(Cond->getLHS(), Counter))
-      return Found;
-    const Expr *Bound = Cond->getRHS()->IgnoreParenImpCasts();
-    if (Bound->HasSideEffects(Ctx()) || !stepsByOne(For->getInc(), Counter) ||
-        !onlyReads(For->getBody(), Counter) || exitsEarly(For->getBody()))
-      return Found;
-    // The bound's variables keep their values through the loop.
-    bool BoundFixed = true;
-    forEachDeclRef(Bound, [&](const DeclRefExpr *R) {
-      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
-        BoundFixed = BoundFixed && onlyReads(For->getBody(), V);
-    });
-    if (!BoundFixed)
+    std::optional<CountingLoop> L = countingLoop(For);
+    if (!L || L->Start != 0 || L->Bound->HasSideEffects(Ctx()) ||
+        mayExitEarly(For->getBody()) || boundChanges(L->Bound, For->getBody()))
       return Found;
     const auto *Body = dyn_cast_or_null<CompoundStmt>(For->getBody());
     std::vector<const Stmt *> Top;
@@ -266,14 +245,28 @@ private:
         continue;
       const auto *Op = dyn_cast<CXXOperatorCallExpr>(
           Assign->getLHS()->IgnoreParens());
+      const auto *Index =
+          Op ? dyn_cast<DeclRefExpr>(Op->getArg(1)->IgnoreParenImpCasts())
+             : nullptr;
       if (Op && Op->getOperator() == OO_Subscript &&
-          isBufferType(Op->getArg(0)->getType()) &&
-          isCounter(Op->getArg(1), Counter)) {
-        CountedStores[Op] = {For, Cond->getRHS()};
+          isBufferType(Op->getArg(0)->getType()) && Index &&
+          Index->getDecl() == L->Var) {
+        CountedStores[Op] = {For, L->Bound};
         Found.push_back(Op);
       }
     }
     return Found;
+  }
+
+  /// Whether S changes a variable that E names.
+  static bool boundChanges(const Stmt *E, const Stmt *S) {
+    if (const auto *R = dyn_cast<DeclRefExpr>(E))
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()); V && changes(S, V))
+        return true;
+    for (const Stmt *Child : E->children())
+      if (Child && boundChanges(Child, S))
+        return true;
+    return false;
   }
 
   /// A counted store covers only if nothing else in the loop touches its
@@ -289,11 +282,12 @@ private:
       if (!W)
         continue;
       bool Alone = W->Targets.single() && !W->Escapes;
+      std::set<ObjectId> Same = Table.withAliases(W->Targets.Ids);
       for (size_t K = First; K < Events.size() && Alone; ++K) {
         if (&Events[K] == W)
           continue;
         for (ObjectId Id : Events[K].Targets.Ids)
-          if (Table.withAliases(W->Targets.Ids).count(Id))
+          if (Same.count(Id))
             Alone = false;
       }
       if (!Alone) {
@@ -301,65 +295,6 @@ private:
         W->CountingLoop = nullptr;
       }
     }
-  }
-
-  static bool isCounter(const Expr *E, const VarDecl *Counter) {
-    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return R && R->getDecl() == Counter;
-  }
-
-  static bool stepsByOne(const Expr *Inc, const VarDecl *Counter) {
-    if (!Inc)
-      return false;
-    Inc = Inc->IgnoreParens();
-    if (const auto *U = dyn_cast<UnaryOperator>(Inc))
-      return U->isIncrementOp() && isCounter(U->getSubExpr(), Counter);
-    if (const auto *A = dyn_cast<CompoundAssignOperator>(Inc)) {
-      const auto *One = dyn_cast<IntegerLiteral>(A->getRHS()->IgnoreParenImpCasts());
-      return A->getOpcode() == BO_AddAssign && isCounter(A->getLHS(), Counter) &&
-             One && One->getValue() == 1;
-    }
-    return false;
-  }
-
-  /// Every use of V in S loads its value: nothing assigns it, takes its
-  /// address or binds a reference to it.
-  static bool onlyReads(const Stmt *S, const VarDecl *V) {
-    if (!S)
-      return true;
-    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(S);
-        ICE && ICE->getCastKind() == CK_LValueToRValue &&
-        isa<DeclRefExpr>(ICE->getSubExpr()->IgnoreParens()))
-      return true;
-    if (const auto *R = dyn_cast<DeclRefExpr>(S))
-      return R->getDecl() != V;
-    for (const Stmt *Child : S->children())
-      if (!onlyReads(Child, V))
-        return false;
-    return true;
-  }
-
-  /// A break, return, goto or throw anywhere in S (a nested loop's break
-  /// included: conservative), or a call that may not return.
-  static bool exitsEarly(const Stmt *S) {
-    if (!S)
-      return false;
-    if (isa<BreakStmt>(S) || isa<ReturnStmt>(S) || isa<GotoStmt>(S) ||
-        isa<CXXThrowExpr>(S) || isa<ContinueStmt>(S))
-      return true;
-    for (const Stmt *Child : S->children())
-      if (exitsEarly(Child))
-        return true;
-    return false;
-  }
-
-  template <class F> static void forEachDeclRef(const Stmt *S, F &&Visit) {
-    if (!S)
-      return;
-    if (const auto *R = dyn_cast<DeclRefExpr>(S))
-      Visit(R);
-    for (const Stmt *Child : S->children())
-      forEachDeclRef(Child, Visit);
   }
 
   ASTContext &Ctx() const { return Table.function()->getASTContext(); }

@@ -1,5 +1,6 @@
 #include "analyses/KernelAccess.h"
 
+#include "analyses/LoopShape.h"
 #include "model/Diagnostics.h"
 #include "model/FerryTypes.h"
 #include "parse/Annotations.h"
@@ -522,48 +523,6 @@ private:
 
 // --- coverage ---------------------------------------------------------------
 
-/// S assigns, increments or takes the address of V.
-bool changes(const Stmt *S, const VarDecl *V) {
-  if (!S)
-    return false;
-  auto Is = [&](const Expr *E) {
-    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return R && R->getDecl() == V;
-  };
-  if (const auto *B = dyn_cast<BinaryOperator>(S);
-      B && B->isAssignmentOp() && Is(B->getLHS()))
-    return true;
-  if (const auto *U = dyn_cast<UnaryOperator>(S);
-      U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-      Is(U->getSubExpr()))
-    return true;
-  for (const Stmt *Child : S->children())
-    if (changes(Child, V))
-      return true;
-  return false;
-}
-
-/// Whether S may end the work-item before the statements after it run:
-/// a return anywhere, a break or continue that leaves no loop of S's own.
-bool mayExitEarly(const Stmt *S, bool InLoop = false,
-                         bool InSwitch = false) {
-  if (!S)
-    return false;
-  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<CXXThrowExpr>(S))
-    return true;
-  if (isa<BreakStmt>(S))
-    return !InLoop && !InSwitch;
-  if (isa<ContinueStmt>(S))
-    return !InLoop;
-  bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
-              isa<CXXForRangeStmt>(S);
-  bool Switch = isa<SwitchStmt>(S);
-  for (const Stmt *Child : S->children())
-    if (mayExitEarly(Child, InLoop || Loop, InSwitch || Switch))
-      return true;
-  return false;
-}
-
 /// Which work-item dimensions an index expression enumerates exactly once:
 /// `kc.x` (1), `kc.y * kc.maxX + kc.x` (2), `(kc.z * kc.maxY + kc.y) * kc.maxX
 /// + kc.x` (3); 0 for anything else.
@@ -813,40 +772,16 @@ struct CountedLoop {
 
 std::optional<CountedLoop> countedLoop(const ForStmt *For,
                                        const LinearIndex &Index) {
-  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
-  const auto *V = Init && Init->isSingleDecl()
-                      ? dyn_cast<VarDecl>(Init->getSingleDecl())
-                      : nullptr;
-  if (!V || !V->getType()->isIntegerType() || !V->getInit() ||
-      !For->getCond() || !For->getInc())
+  std::optional<CountingLoop> Shape = countingLoop(For);
+  if (!Shape)
     return std::nullopt;
-  ASTContext &Ctx = V->getASTContext();
-  Expr::EvalResult Start;
-  if (!V->getInit()->EvaluateAsInt(Start, Ctx))
-    return std::nullopt;
-  auto IsVar = [&](const Expr *E) {
-    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return R && R->getDecl() == V;
-  };
-  const auto *Cond =
-      dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
-  if (!Cond || Cond->getOpcode() != BO_LT || !IsVar(Cond->getLHS()))
-    return std::nullopt;
-  const Expr *Inc = For->getInc()->IgnoreParenImpCasts();
-  bool Step1 = false;
+  ASTContext &Ctx = Shape->Var->getASTContext();
   Expr::EvalResult Value;
-  if (const auto *U = dyn_cast<UnaryOperator>(Inc))
-    Step1 = U->isIncrementOp() && IsVar(U->getSubExpr());
-  else if (const auto *B = dyn_cast<CompoundAssignOperator>(Inc))
-    Step1 = B->getOpcode() == BO_AddAssign && IsVar(B->getLHS()) &&
-            B->getRHS()->EvaluateAsInt(Value, Ctx) && Value.Val.getInt() == 1;
-  if (!Step1 || changes(For->getBody(), V))
-    return std::nullopt;
   CountedLoop L;
-  L.Var = V;
-  L.Start = Start.Val.getInt().getExtValue();
-  const Expr *Bound = Cond->getRHS()->IgnoreParenImpCasts();
-  if (Bound->EvaluateAsInt(Value, Ctx)) {
+  L.Var = Shape->Var;
+  L.Start = Shape->Start;
+  const Expr *Bound = Shape->Bound;
+  if (!Bound->isValueDependent() && Bound->EvaluateAsInt(Value, Ctx)) {
     L.Trips = std::max<long long>(0, Value.Val.getInt().getExtValue() - L.Start);
     return L;
   }

@@ -367,8 +367,6 @@ private:
     return Args;
   }
 
-  /// Whether `E`, inside `S`, may be skipped when S runs: a branch of `?:`,
-  /// the right side of `&&` or `||`, the body of a loop or an if.
   /// The count's text, spelled before S, must mean what it means at the
   /// write: nothing in S may assign a variable it names (`n = 5; for (i = 0;
   /// i < n; ++i) b[i] = …;` in one stretch).
@@ -384,6 +382,8 @@ private:
     return false;
   }
 
+  /// Whether `E`, inside `S`, may be skipped when S runs: a branch of `?:`,
+  /// the right side of `&&` or `||`, the body of a loop or an if.
   bool conditionalWithin(const Stmt *E, const Stmt *S) const {
     DynTypedNode Node = DynTypedNode::create(*E);
     const Stmt *Child = E;

@@ -1,0 +1,113 @@
+#include "analyses/LoopShape.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace ferry {
+
+static bool names(const Expr *E, const VarDecl *V) {
+  const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return R && R->getDecl() == V;
+}
+
+bool changes(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *B = dyn_cast<BinaryOperator>(S);
+      B && B->isAssignmentOp() && names(B->getLHS(), V))
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(S);
+      U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+      names(U->getSubExpr(), V))
+    return true;
+  // `int &r = v;`, or `bump(v)` with `void bump(int &)`: changed through
+  // another name. A callee Ferry cannot see counts as changing it.
+  auto MutableRef = [](QualType T) {
+    return T->isReferenceType() &&
+           !T.getNonReferenceType().isConstQualified();
+  };
+  if (const auto *D = dyn_cast<DeclStmt>(S))
+    for (const Decl *Each : D->decls())
+      if (const auto *Var = dyn_cast<VarDecl>(Each);
+          Var && Var->getInit() && MutableRef(Var->getType()) &&
+          names(Var->getInit(), V))
+        return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    // An operator called as a member takes its object first.
+    unsigned Skip = isa<CXXOperatorCallExpr>(Call) && Callee &&
+                            isa<CXXMethodDecl>(Callee)
+                        ? 1
+                        : 0;
+    for (unsigned I = Skip; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
+      if (!Arg->isGLValue() || !names(Arg, V))
+        continue;
+      unsigned P = I - Skip;
+      if (!Callee || P >= Callee->getNumParams() ||
+          MutableRef(Callee->getParamDecl(P)->getType()))
+        return true;
+    }
+  }
+  for (const Stmt *Child : S->children())
+    if (changes(Child, V))
+      return true;
+  return false;
+}
+
+bool mayExitEarly(const Stmt *S, bool InLoop, bool InSwitch) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<CXXThrowExpr>(S))
+    return true;
+  if (isa<BreakStmt>(S))
+    return !InLoop && !InSwitch;
+  if (isa<ContinueStmt>(S))
+    return !InLoop;
+  bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+              isa<CXXForRangeStmt>(S);
+  bool Switch = isa<SwitchStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (mayExitEarly(Child, InLoop || Loop, InSwitch || Switch))
+      return true;
+  return false;
+}
+
+std::optional<CountingLoop> countingLoop(const ForStmt *For) {
+  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
+  const auto *V = Init && Init->isSingleDecl()
+                      ? dyn_cast<VarDecl>(Init->getSingleDecl())
+                      : nullptr;
+  if (!V || !V->getType()->isIntegerType() || !V->getInit() ||
+      V->getInit()->isValueDependent() || !For->getCond() || !For->getInc())
+    return std::nullopt;
+  ASTContext &Ctx = V->getASTContext();
+  Expr::EvalResult Start;
+  if (!V->getInit()->EvaluateAsInt(Start, Ctx))
+    return std::nullopt;
+  const auto *Cond =
+      dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
+  if (!Cond || Cond->getOpcode() != BO_LT || !names(Cond->getLHS(), V))
+    return std::nullopt;
+  const Expr *Inc = For->getInc()->IgnoreParenImpCasts();
+  bool Step1 = false;
+  Expr::EvalResult One;
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc))
+    Step1 = U->isIncrementOp() && names(U->getSubExpr(), V);
+  else if (const auto *B = dyn_cast<CompoundAssignOperator>(Inc))
+    Step1 = B->getOpcode() == BO_AddAssign && names(B->getLHS(), V) &&
+            !B->getRHS()->isValueDependent() &&
+            B->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1;
+  if (!Step1 || changes(For->getBody(), V))
+    return std::nullopt;
+  CountingLoop L;
+  L.Var = V;
+  L.Start = Start.Val.getInt().getExtValue();
+  L.Bound = Cond->getRHS()->IgnoreParenImpCasts();
+  return L;
+}
+
+} // namespace ferry
