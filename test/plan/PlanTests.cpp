@@ -305,3 +305,77 @@ FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &out, int rows) {
         std::vector<std::string>{"fromDevice(out) end of block line " +
                                  std::to_string(S.lineOf("cc.dispatch") + 1)});
 }
+
+TEST_CASE("buffers nothing uses after the compute need no copy back", "[plan]") {
+  Source S(program(R"(
+static int *kept = nullptr;
+static Buffer<int> *held = nullptr;
+static void fillAll(Buffer<int> &b) { std::fill(b.begin(), b.end(), 3); }
+static void keep(int *p) { kept = p; }
+static void hold(Buffer<int> &b) { held = &b; }
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &plain, Buffer<int> *viaPointer,
+                       Buffer<int> &filled, Buffer<int> &earlier, Buffer<int> &later,
+                       Buffer<int> &pointed, Buffer<int> &element, Buffer<int> &captured,
+                       Buffer<int> &stored, Buffer<int> &held2) {
+  cc.dispatch(rw, Range(plain.size()), plain);
+}
+FERRY_COMPUTE void again(ComputeContext &cc, Buffer<int> &v) {
+  cc.dispatch(rw, Range(v.size()), v);
+}
+FERRY_COMPUTE void round(ComputeContext &cc, Buffer<int> &v) {
+  cc.dispatch(rw, Range(v.size()), v);
+}
+FERRY_COMPUTE void elsewhere(ComputeContext &cc, Buffer<int> &v) {
+  cc.dispatch(rw, Range(v.size()), v);
+}
+void other(ComputeContext &cc, Buffer<int> &v) { elsewhere(cc, v); }
+int main() {
+  Buffer<int> plain(4), viaPointer(4), filled(4), earlier(4), later(4), pointed(4),
+      element(4), captured(4), stored(4), held2(4), looped(4), once(4), third(4);
+  ferry::Accelerator acc;
+  plain[0] = plain.size();
+  fillAll(filled);
+  acc.compute([&](ComputeContext &cc) { again(cc, earlier); });
+  int *p = pointed.data();
+  int &e = element[1];
+  auto show = [&] { return captured[0]; };
+  keep(stored.data());
+  hold(held2);
+  acc.compute([&](ComputeContext &cc) {
+    run(cc, plain, &viaPointer, filled, earlier, later, pointed, element, captured,
+        stored, held2);
+  });
+  for (int i = 0; i < 2; ++i)
+    acc.compute([&](ComputeContext &cc) { again(cc, looped); });
+  {
+    Buffer<int> fresh(4);
+    for (int i = 0; i < 2; ++i) {
+      Buffer<int> inner(4);
+      acc.compute([&](ComputeContext &cc) { round(cc, inner); });
+    }
+  }
+  acc.compute([&](ComputeContext &cc) { elsewhere(cc, once); });
+  std::printf("%d %d %d %d %d\n", later[0], *p, e, show(), *kept + (*held)[0]);
+}
+)"));
+  ferry::ProgramPlan Plan = ferry::planProgram(S.context());
+  auto deadIn = [&](const std::string &Function) {
+    std::set<std::string> Names;
+    for (const ValueDecl *D : Plan.DeadAfterCompute[S.function(Function)])
+      Names.insert(D->getNameAsString());
+    return Names;
+  };
+  // `later` is named after the compute; `pointed`, `element`, `stored` and
+  // `held2` handed out a pointer or reference that outlives its statement;
+  // `captured` is read by a lambda that may run later.
+  CHECK(deadIn("run") ==
+        std::set<std::string>{"plain", "viaPointer", "filled", "earlier"});
+  // `again` runs on `earlier`, which `run` uses next, and on `looped` in a
+  // loop, whose next round reads it.
+  CHECK(deadIn("again").empty());
+  // The loop around `round` makes a new `inner` each time.
+  CHECK(deadIn("round") == std::set<std::string>{"v"});
+  // `elsewhere` is also called from a plain function: its callers there
+  // cannot be followed.
+  CHECK(deadIn("elsewhere").empty());
+}

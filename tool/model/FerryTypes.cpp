@@ -57,6 +57,16 @@ bool isDispatchCall(const CallExpr *Call) {
                      "ComputeContext");
 }
 
+bool isAcceleratorCompute(const CallExpr *Call) {
+  const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Call);
+  if (!MC)
+    return false;
+  const CXXMethodDecl *M = MC->getMethodDecl();
+  return M && M->getIdentifier() && M->getName() == "compute" &&
+         ferryRecord(QualType(M->getParent()->getTypeForDecl(), 0),
+                     "Accelerator");
+}
+
 const FunctionDecl *dispatchedKernel(const CallExpr *Dispatch) {
   if (Dispatch->getNumArgs() < 1)
     return nullptr;

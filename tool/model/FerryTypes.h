@@ -18,6 +18,8 @@ bool isKernelContextType(clang::QualType T);
 
 /// `cc.dispatch(kernel, range, args...)` on a ferry::ComputeContext.
 bool isDispatchCall(const clang::CallExpr *Call);
+/// `acc.compute(f)` on a ferry::Accelerator.
+bool isAcceleratorCompute(const clang::CallExpr *Call);
 /// The kernel a dispatch names (through `&`, casts and parentheses); null when
 /// it is not a plain function name.
 const clang::FunctionDecl *dispatchedKernel(const clang::CallExpr *Dispatch);

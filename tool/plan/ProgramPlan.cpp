@@ -1,5 +1,6 @@
 #include "plan/ProgramPlan.h"
 
+#include "analyses/ExitLiveness.h"
 #include "model/Diagnostics.h"
 #include "model/FerryTypes.h"
 #include "parse/Annotations.h"
@@ -200,7 +201,8 @@ ProgramPlan planProgram(ASTContext &Ctx) {
   for (auto It = P.Internal.begin(); It != P.Internal.end();)
     It = handsOnlyBuffers(*It) ? std::next(It) : P.Internal.erase(It);
 
-  PlanningContext PC{Ctx, P.Kernels, Host, P.Planned, {}};
+  P.DeadAfterCompute = buffersDeadAfterCompute(Ctx, P.Entries);
+  PlanningContext PC{Ctx, P.Kernels, Host, P.Planned, P.DeadAfterCompute, {}};
   SourceManager &SM = Ctx.getSourceManager();
   std::vector<const FunctionDecl *> Ordered(P.Planned.begin(), P.Planned.end());
   std::sort(Ordered.begin(), Ordered.end(),

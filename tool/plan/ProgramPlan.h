@@ -30,6 +30,10 @@ struct ProgramPlan {
   /// Planned functions called only from planned functions: they leave each
   /// buffer where its latest copy is, for the caller's plan to go on from.
   std::set<const clang::FunctionDecl *> Internal;
+  /// Per entry, the buffer parameters dead once Accelerator::compute
+  /// returns (analyses/ExitLiveness.h): no copy back at its exit.
+  std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>>
+      DeadAfterCompute;
   /// One per planned function defined in the main file, in source order.
   std::vector<FunctionPlan> Functions;
   /// Host events per planned function (for `ferry analyze`).

@@ -789,6 +789,15 @@ private:
     return T.isConstQualified();
   }
 
+  /// A parameter every caller binds to a buffer nothing reads once the
+  /// compute returns.
+  bool deadAfterCompute(const BufferObject &O) const {
+    if (O.Kind != ObjectKind::Parameter)
+      return false;
+    auto It = PC.DeadAfterCompute.find(F);
+    return It != PC.DeadAfterCompute.end() && It->second.count(O.Decl);
+  }
+
   void exitCopies(FlowState &S, Placement Where, const Stmt *Anchor) {
     if (!SyncsAtExit)
       return;
@@ -796,7 +805,7 @@ private:
       // Nothing writes through a const parameter: its host copy is current
       // (a kernel writing the same buffer through another name syncs it
       // under that name).
-      if (!O.callerVisible() || isConstObject(O))
+      if (!O.callerVisible() || isConstObject(O) || deadAfterCompute(O))
         continue;
       ObjectRefs R;
       R.Ids = {O.Id};

@@ -23,6 +23,10 @@ struct PlanningContext {
   /// Functions planned on their own: FERRY_COMPUTE ones and any reachable
   /// function that dispatches. A call to one hands its buffers over.
   const std::set<const clang::FunctionDecl *> &Planned;
+  /// Per entry function, the buffer parameters nothing uses once
+  /// Accelerator::compute returns: they need no copy back at its exit.
+  const std::map<const clang::FunctionDecl *,
+                 std::set<const clang::ValueDecl *>> &DeadAfterCompute;
   /// Filled in while planning: planned callees handed a buffer their caller
   /// cannot name, which therefore must bring their buffers home on return.
   std::set<const clang::FunctionDecl *> MustSyncAtExit;

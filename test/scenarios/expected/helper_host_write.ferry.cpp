@@ -56,8 +56,6 @@ FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<float> &c,
                        ferry::Buffer<float> &d, ferry::Buffer<int> &out,
                        long long &acc) {
   loop(cc, c, d, out, acc);
-  cc.fromDeviceIfStale(c); // ferry: `c` goes back to the caller; the device may hold a newer copy
-  cc.fromDeviceIfStale(d); // ferry: `d` goes back to the caller; the device may hold a newer copy
   cc.fromDeviceIfStale(out); // ferry: `out` goes back to the caller; the device may hold a newer copy
 }
 

@@ -38,7 +38,6 @@ FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &state,
     cc.fromDeviceIfStale(state); // ferry: line 23: `state` element read on the host; the device may hold a newer copy
     std::printf("outer %d: %d %d\n", outer, state[0], state[31]);
   }
-  cc.fromDeviceIfStale(coefficients); // ferry: `coefficients` goes back to the caller; the device may hold a newer copy
 }
 
 int main() {

@@ -1,0 +1,432 @@
+#include "analyses/ExitLiveness.h"
+
+#include "analyses/BufferObjects.h"
+#include "model/FerryTypes.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <vector>
+
+using namespace clang;
+
+namespace ferry {
+
+namespace {
+
+/// Whether a use of a buffer, of a pointer to one, or of its elements is
+/// over when the statement holding it is: nothing it hands out (a reference,
+/// a pointer, the buffer's address) is kept where it could be used later.
+/// Calls into functions whose bodies Ferry sees are followed a few levels.
+class InPlaceUses {
+public:
+  explicit InPlaceUses(ASTContext &Ctx)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+
+  /// `E` is an lvalue of buffer type.
+  bool buffer(const Expr *E, int Depth) {
+    auto [Self, P] = up(E);
+    if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P))
+      return Op->getOperator() == OO_Subscript && Op->getArg(0) == Self &&
+             element(Op, Depth);
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(P))
+      return member(ME, Depth);
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P))
+      return UO->getOpcode() == UO_AddrOf && bufferPointer(UO, Depth);
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(P))
+      return isDispatchCall(Call) || argument(Call, Self, Depth);
+    return false;
+  }
+
+  /// Every use of `D` (a buffer, a reference or pointer to one, or a raw
+  /// element pointer) in `Body`.
+  bool variable(const ValueDecl *D, const Stmt *Body, int Depth) {
+    if (Depth > MaxDepth || !Body)
+      return false;
+    struct Refs : RecursiveASTVisitor<Refs> {
+      const ValueDecl *D;
+      std::vector<const DeclRefExpr *> Found;
+      bool InLambda = false;
+      bool TraverseLambdaExpr(LambdaExpr *L) {
+        bool Saved = InLambda;
+        InLambda = true;
+        RecursiveASTVisitor::TraverseLambdaExpr(L);
+        InLambda = Saved;
+        return true;
+      }
+      bool VisitDeclRefExpr(DeclRefExpr *R) {
+        if (R->getDecl() == D)
+          Found.push_back(InLambda ? nullptr : R);
+        return true;
+      }
+    } Find;
+    Find.D = D;
+    Find.TraverseStmt(const_cast<Stmt *>(Body));
+    QualType T = D->getType();
+    for (const DeclRefExpr *R : Find.Found) {
+      if (!R) // a lambda may run after the statement that made it
+        return false;
+      bool Ok;
+      if (T->isPointerType()) {
+        auto [Self, P] = up(R);
+        const auto *Load = dyn_cast_or_null<ImplicitCastExpr>(P);
+        if (!Load || Load->getCastKind() != CK_LValueToRValue)
+          return false; // the pointer itself changed, or its address taken
+        Ok = isBufferType(T->getPointeeType()) ? bufferPointer(Load, Depth + 1)
+                                               : rawPointer(Load, Depth + 1);
+      } else {
+        Ok = buffer(R, Depth + 1);
+      }
+      if (!Ok)
+        return false;
+    }
+    return true;
+  }
+
+private:
+  static constexpr int MaxDepth = 6;
+
+  /// E with the parentheses and no-op casts around it, and what holds that.
+  std::pair<const Expr *, const Stmt *> up(const Expr *E) {
+    for (;;) {
+      const Stmt *P = parent(E);
+      const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
+      if (isa_and_nonnull<ParenExpr>(P) ||
+          (Cast && (Cast->getCastKind() == CK_NoOp ||
+                    Cast->getCastKind() == CK_ArrayToPointerDecay))) {
+        E = cast<Expr>(P);
+        continue;
+      }
+      return {E, P};
+    }
+  }
+  const Stmt *parent(const Stmt *S) {
+    for (const DynTypedNode &P : Ctx.getParents(*S))
+      if (const auto *PS = P.get<Stmt>())
+        return PS;
+    return nullptr;
+  }
+
+  /// `b.size()`, `p->data()`: a member of the buffer used.
+  bool member(const MemberExpr *ME, int Depth) {
+    const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(parent(ME));
+    if (!MC || MC->getCallee()->IgnoreParens() != ME)
+      return false;
+    if (isBufferElementAccessor(MC))
+      return rawPointer(MC, Depth);
+    const auto *M = MC->getMethodDecl();
+    return M && M->getIdentifier() &&
+           (M->getName() == "size" || M->getName() == "bytes" ||
+            M->getName() == "empty");
+  }
+
+  /// `&b`, `p`: a prvalue pointer to a buffer.
+  bool bufferPointer(const Expr *E, int Depth) {
+    auto [Self, P] = up(E);
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P))
+      return UO->getOpcode() == UO_Deref && buffer(UO, Depth);
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(P))
+      return ME->isArrow() && member(ME, Depth);
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+      return BO->isEqualityOp(); // `p != &tmp` reads nothing
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(P))
+      return argument(Call, Self, Depth);
+    return false;
+  }
+
+  /// An element, as an lvalue (`b[i]`, `p[i]`, `*it`).
+  bool element(const Expr *E, int Depth) {
+    auto [Self, P] = up(E);
+    if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P))
+      return Cast->getCastKind() == CK_LValueToRValue;
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+      return BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == Self;
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P))
+      return UO->isIncrementDecrementOp();
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(P))
+      return !ME->isArrow() && element(ME, Depth);
+    if (const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(P))
+      return Construct->getConstructor()->isCopyConstructor();
+    return false;
+  }
+
+  /// `b.data()`, `b.begin() + k`, a `T *` parameter: a prvalue pointer
+  /// into a buffer's elements.
+  bool rawPointer(const Expr *E, int Depth) {
+    auto [Self, P] = up(E);
+    if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P))
+      return ASE->getBase()->IgnoreParenImpCasts() == Self->IgnoreParenImpCasts() &&
+             element(ASE, Depth);
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P))
+      return UO->getOpcode() == UO_Deref && element(UO, Depth);
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
+      if (BO->isComparisonOp())
+        return true;
+      if (BO->isAdditiveOp())
+        return !BO->getType()->isPointerType() || rawPointer(BO, Depth);
+      return false;
+    }
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(P))
+      return argument(Call, Self, Depth);
+    return false;
+  }
+
+  /// `Arg` passed to `Call`: a library call that keeps nothing, or a
+  /// function Ferry sees whose parameter keeps nothing.
+  bool argument(const CallExpr *Call, const Expr *Arg, int Depth) {
+    if (isa<CXXOperatorCallExpr>(Call))
+      return false;
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F)
+      return false;
+    unsigned Index = 0;
+    while (Index < Call->getNumArgs() && Call->getArg(Index) != Arg)
+      ++Index;
+    if (Index == Call->getNumArgs())
+      return false; // the callee or the object of a member call
+    if (SM.isInSystemHeader(F->getLocation()) || F->getBuiltinID()) {
+      // std::copy, std::fill, memcpy: they hand back at most a pointer into
+      // the same range, which must then be dropped.
+      QualType R = F->getReturnType();
+      if (R->isVoidType() || R->isArithmeticType())
+        return Arg->getType()->isPointerType();
+      const Stmt *P = parent(Call);
+      if (const auto *Full = dyn_cast_or_null<ExprWithCleanups>(P))
+        P = parent(Full);
+      return Arg->getType()->isPointerType() && isa_and_nonnull<CompoundStmt>(P);
+    }
+    const FunctionDecl *Def = F->getDefinition();
+    if (!Def || Index >= Def->getNumParams() || Def->isVariadic())
+      return false;
+    const ParmVarDecl *Param = Def->getParamDecl(Index);
+    QualType T = Param->getType();
+    if (T->isReferenceType() && !isBufferType(T.getNonReferenceType()))
+      return false;
+    if (!T->isReferenceType() && !T->isPointerType())
+      return false;
+    return variable(Param, Def->getBody(), Depth);
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+};
+
+/// `acc.compute([&](ferry::ComputeContext &cc) { … })` and where it is.
+struct ComputeLambda {
+  const CallExpr *Compute = nullptr;
+  const LambdaExpr *Lambda = nullptr;
+  const FunctionDecl *Enclosing = nullptr;
+};
+
+/// A call of an entry compute function from a compute lambda.
+struct EntryCall {
+  const CallExpr *Call = nullptr;
+  const ComputeLambda *Site = nullptr;
+};
+
+class EntryCallFinder : public RecursiveASTVisitor<EntryCallFinder> {
+public:
+  explicit EntryCallFinder(const std::set<const FunctionDecl *> &Entries)
+      : Entries(Entries) {}
+
+  std::map<const FunctionDecl *, std::vector<EntryCall>> Calls;
+  /// Entries used some other way: their callers cannot be followed.
+  std::set<const FunctionDecl *> Unfollowed;
+  std::vector<std::unique_ptr<ComputeLambda>> Lambdas;
+
+  bool TraverseDecl(Decl *D) {
+    const auto *F = dyn_cast_or_null<FunctionDecl>(D);
+    const FunctionDecl *Saved = Current;
+    if (F)
+      Current = F;
+    RecursiveASTVisitor::TraverseDecl(D);
+    Current = Saved;
+    return true;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    const ComputeLambda *Saved = InLambda;
+    auto It = ComputeArguments.find(L);
+    InLambda = It == ComputeArguments.end() ? nullptr : It->second;
+    RecursiveASTVisitor::TraverseLambdaExpr(L);
+    InLambda = Saved;
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (Call->getDirectCallee())
+      Callee[Call->getCallee()->IgnoreParenImpCasts()] = Call;
+    if (isAcceleratorCompute(Call) && Call->getNumArgs() == 1 && Current)
+      if (const auto *L =
+              dyn_cast<LambdaExpr>(Call->getArg(0)->IgnoreImplicit())) {
+        Lambdas.push_back(
+            std::make_unique<ComputeLambda>(ComputeLambda{Call, L, Current}));
+        ComputeArguments[L] = Lambdas.back().get();
+      }
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl());
+    if (!F)
+      return true;
+    F = F->getDefinition() ? F->getDefinition() : F;
+    if (!Entries.count(F))
+      return true;
+    auto It = Callee.find(Ref);
+    if (It != Callee.end() && InLambda)
+      Calls[F].push_back({It->second, InLambda});
+    else
+      Unfollowed.insert(F);
+    return true;
+  }
+
+private:
+  const std::set<const FunctionDecl *> &Entries;
+  const FunctionDecl *Current = nullptr;
+  const ComputeLambda *InLambda = nullptr;
+  std::map<const Expr *, const CallExpr *> Callee;
+  std::map<const LambdaExpr *, const ComputeLambda *> ComputeArguments;
+};
+
+/// What the function around a compute looks like: its loops and lambdas,
+/// where each of its local buffers is named, and whether it jumps.
+struct EnclosingFunction : RecursiveASTVisitor<EnclosingFunction> {
+  std::vector<const Stmt *> Loops;
+  std::vector<const LambdaExpr *> LambdaStack;
+  std::map<const VarDecl *,
+           std::vector<std::pair<const DeclRefExpr *, const LambdaExpr *>>>
+      Refs;
+  bool Jumps = false;
+
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    LambdaStack.push_back(L);
+    RecursiveASTVisitor::TraverseLambdaExpr(L);
+    LambdaStack.pop_back();
+    return true;
+  }
+  bool VisitForStmt(ForStmt *S) { return loop(S); }
+  bool VisitWhileStmt(WhileStmt *S) { return loop(S); }
+  bool VisitDoStmt(DoStmt *S) { return loop(S); }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) { return loop(S); }
+  bool VisitGotoStmt(GotoStmt *) { return Jumps = true; }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return Jumps = true; }
+  bool VisitDeclRefExpr(DeclRefExpr *R) {
+    if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+      Refs[V].emplace_back(R, LambdaStack.empty() ? nullptr : LambdaStack.back());
+    return true;
+  }
+
+private:
+  bool loop(const Stmt *S) {
+    Loops.push_back(S);
+    return true;
+  }
+};
+
+class DeadBuffers {
+public:
+  explicit DeadBuffers(ASTContext &Ctx)
+      : SM(Ctx.getSourceManager()), Uses(Ctx) {}
+
+  /// Whether the buffer `Arg` names at `Call` is a local of the function
+  /// around the compute that nothing uses once the compute returns.
+  bool deadAfter(const EntryCall &C, const Expr *Arg) {
+    const Expr *E = Arg->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_AddrOf)
+      E = UO->getSubExpr()->IgnoreParenImpCasts();
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    const FunctionDecl *Around = C.Site->Enclosing;
+    if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+        !isBufferType(V->getType()) || V->getParentFunctionOrMethod() != Around)
+      return false;
+    const EnclosingFunction &Body = enclosing(Around);
+    if (Body.Jumps)
+      return false;
+    // Run again while the buffer lives: a later run needs this one's data.
+    for (const Stmt *Loop : Body.Loops)
+      if (contains(Loop, C.Call) && !contains(Loop, V))
+        return false;
+    auto It = Body.Refs.find(V);
+    if (It == Body.Refs.end())
+      return false;
+    SourceLocation CallEnd = SM.getExpansionLoc(C.Call->getEndLoc());
+    for (auto [R, Lambda] : It->second) {
+      if (SM.isBeforeInTranslationUnit(CallEnd, SM.getExpansionLoc(R->getBeginLoc())))
+        return false; // named after the call
+      // A lambda that is not an earlier compute's may run at any time.
+      if (Lambda && Lambda != C.Site->Lambda &&
+          !(isComputeLambda(Lambda) &&
+            SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Lambda->getEndLoc()),
+                                         SM.getExpansionLoc(C.Call->getBeginLoc()))))
+        return false;
+      if (!Uses.buffer(R, 0))
+        return false;
+    }
+    return true;
+  }
+
+  std::set<const LambdaExpr *> ComputeLambdas;
+
+private:
+  bool isComputeLambda(const LambdaExpr *L) const {
+    return ComputeLambdas.count(L) != 0;
+  }
+  bool contains(const Stmt *Outer, const Stmt *Inner) const {
+    return contains(Outer->getSourceRange(), Inner->getBeginLoc());
+  }
+  bool contains(const Stmt *Outer, const Decl *Inner) const {
+    return contains(Outer->getSourceRange(), Inner->getLocation());
+  }
+  bool contains(SourceRange Outer, SourceLocation L) const {
+    SourceLocation B = SM.getExpansionLoc(Outer.getBegin()),
+                   E = SM.getExpansionLoc(Outer.getEnd());
+    L = SM.getExpansionLoc(L);
+    return !SM.isBeforeInTranslationUnit(L, B) &&
+           !SM.isBeforeInTranslationUnit(E, L);
+  }
+  const EnclosingFunction &enclosing(const FunctionDecl *F) {
+    auto [It, New] = Functions.try_emplace(F);
+    if (New)
+      It->second.TraverseStmt(F->getBody());
+    return It->second;
+  }
+
+  const SourceManager &SM;
+  InPlaceUses Uses;
+  std::map<const FunctionDecl *, EnclosingFunction> Functions;
+};
+
+} // namespace
+
+std::map<const FunctionDecl *, std::set<const ValueDecl *>>
+buffersDeadAfterCompute(ASTContext &Ctx,
+                        const std::set<const FunctionDecl *> &Entries) {
+  EntryCallFinder Find(Entries);
+  Find.TraverseDecl(Ctx.getTranslationUnitDecl());
+  DeadBuffers Dead(Ctx);
+  for (const auto &L : Find.Lambdas)
+    Dead.ComputeLambdas.insert(L->Lambda);
+
+  std::map<const FunctionDecl *, std::set<const ValueDecl *>> Result;
+  for (const auto &[F, Calls] : Find.Calls) {
+    if (Find.Unfollowed.count(F))
+      continue;
+    std::set<const ValueDecl *> &Params = Result[F];
+    for (unsigned I = 0; I < F->getNumParams(); ++I) {
+      const ParmVarDecl *P = F->getParamDecl(I);
+      if (!refersToBuffer(P->getType()) || isBufferType(P->getType()))
+        continue;
+      bool AllDead = true;
+      for (const EntryCall &C : Calls)
+        AllDead = AllDead && I < C.Call->getNumArgs() &&
+                  Dead.deadAfter(C, C.Call->getArg(I));
+      if (AllDead)
+        Params.insert(P);
+    }
+  }
+  return Result;
+}
+
+} // namespace ferry
