@@ -55,6 +55,24 @@ ObjectTable::ObjectTable(const FunctionDecl *F) : Function(F) {
     }
   }
 
+  // A lambda given to Accelerator::compute reaches the buffers it captures
+  // as a compute function reaches its parameters, under the same names.
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->getParent()->isLambda())
+    for (const LambdaCapture &C : M->getParent()->captures()) {
+      const auto *V = C.capturesVariable()
+                          ? dyn_cast<VarDecl>(C.getCapturedVar())
+                          : nullptr;
+      if (!V)
+        continue;
+      QualType T = V->getType();
+      if (isBufferType(T.getNonReferenceType()))
+        Entry[V] = {add(ObjectKind::Parameter, V->getNameAsString(), V,
+                        bufferElementType(T.getNonReferenceType()))};
+      else if (T->isPointerType() && isBufferType(T->getPointeeType()))
+        Entry[V] = {add(ObjectKind::Parameter, "*" + V->getNameAsString(), V,
+                        bufferElementType(T->getPointeeType()))};
+    }
+
   // Buffer members of parameters, and buffers the function creates.
   struct Finder : RecursiveASTVisitor<Finder> {
     ObjectTable &Table;
@@ -108,11 +126,18 @@ ObjectTable::ObjectTable(const FunctionDecl *F) : Function(F) {
     return O.Kind == ObjectKind::ParameterMember && O.Decl &&
            isBufferType(O.Decl->getType());
   };
+  // Two buffers a lambda captures that are variables, not references, are
+  // two buffers.
+  auto CapturedBuffer = [](const BufferObject &O) {
+    return O.Kind == ObjectKind::Parameter && O.Decl &&
+           !isa<ParmVarDecl>(O.Decl) && isBufferType(O.Decl->getType());
+  };
   for (BufferObject &A : Objects)
     for (const BufferObject &B : Objects)
       if (A.Id != B.Id && A.callerVisible() && B.callerVisible() &&
           A.Element.getCanonicalType() == B.Element.getCanonicalType() &&
-          !(ByValue(A) && ByValue(B) && A.Base == B.Base))
+          !(ByValue(A) && ByValue(B) && A.Base == B.Base) &&
+          !(CapturedBuffer(A) && CapturedBuffer(B)))
         A.MayAlias.insert(B.Id);
 }
 

@@ -3,7 +3,8 @@
 // the names in its body may refer to (the may-alias / points-to facts).
 //
 // An object is a buffer parameter (`Buffer<T>& a`, `Buffer<T>* p` names the
-// object `*p`), a buffer member of a parameter (`g.grid`), or a buffer the
+// object `*p`; for a lambda given to Accelerator::compute, a buffer it
+// captures), a buffer member of a parameter (`g.grid`), or a buffer the
 // function creates (`Buffer<T> tmp(n)`). References and pointers are
 // variables that point to sets of objects; the set is exact (one object) or
 // not, and a buffer reached through something the analysis cannot follow (an

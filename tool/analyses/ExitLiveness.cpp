@@ -328,7 +328,7 @@ public:
   explicit DeadBuffers(ASTContext &Ctx)
       : SM(Ctx.getSourceManager()), Uses(Ctx) {}
 
-  /// Whether the buffer `Arg` names at `Call` is a local of the function
+  /// Whether the buffer `Arg` names at `C` is a local of the function
   /// around the compute that nothing uses once the compute returns.
   bool deadAfter(const EntryCall &C, const Expr *Arg) {
     const Expr *E = Arg->IgnoreParenImpCasts();
@@ -336,8 +336,14 @@ public:
         UO && UO->getOpcode() == UO_AddrOf)
       E = UO->getSubExpr()->IgnoreParenImpCasts();
     const auto *Ref = dyn_cast<DeclRefExpr>(E);
-    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    const FunctionDecl *Around = C.Site->Enclosing;
+    return Ref && deadAfter(dyn_cast<VarDecl>(Ref->getDecl()), C.Call, *C.Site);
+  }
+
+  /// Whether `V` is a local of the function around the compute `Site` that
+  /// nothing uses once `Last` (a statement of the compute lambda, or the
+  /// compute itself) has run.
+  bool deadAfter(const VarDecl *V, const Stmt *Last, const ComputeLambda &Site) {
+    const FunctionDecl *Around = Site.Enclosing;
     if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
         !isBufferType(V->getType()) || V->getParentFunctionOrMethod() != Around)
       return false;
@@ -346,20 +352,20 @@ public:
       return false;
     // Run again while the buffer lives: a later run needs this one's data.
     for (const Stmt *Loop : Body.Loops)
-      if (contains(Loop, C.Call) && !contains(Loop, V))
+      if (contains(Loop, Last) && !contains(Loop, V))
         return false;
     auto It = Body.Refs.find(V);
     if (It == Body.Refs.end())
       return false;
-    SourceLocation CallEnd = SM.getExpansionLoc(C.Call->getEndLoc());
+    SourceLocation LastEnd = SM.getExpansionLoc(Last->getEndLoc());
     for (auto [R, Lambda] : It->second) {
-      if (SM.isBeforeInTranslationUnit(CallEnd, SM.getExpansionLoc(R->getBeginLoc())))
-        return false; // named after the call
+      if (SM.isBeforeInTranslationUnit(LastEnd, SM.getExpansionLoc(R->getBeginLoc())))
+        return false; // named after it
       // A lambda that is not an earlier compute's may run at any time.
-      if (Lambda && Lambda != C.Site->Lambda &&
+      if (Lambda && Lambda != Site.Lambda &&
           !(isComputeLambda(Lambda) &&
             SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Lambda->getEndLoc()),
-                                         SM.getExpansionLoc(C.Call->getBeginLoc()))))
+                                         SM.getExpansionLoc(Last->getBeginLoc()))))
         return false;
       if (!Uses.buffer(R, 0))
         return false;
@@ -410,6 +416,19 @@ buffersDeadAfterCompute(ASTContext &Ctx,
     Dead.ComputeLambdas.insert(L->Lambda);
 
   std::map<const FunctionDecl *, std::set<const ValueDecl *>> Result;
+  // A planned compute lambda: the buffers it captures, after its compute.
+  for (const auto &L : Find.Lambdas) {
+    const CXXMethodDecl *Op = L->Lambda->getCallOperator();
+    if (!Entries.count(Op))
+      continue;
+    std::set<const ValueDecl *> &Captured = Result[Op];
+    for (const LambdaCapture &C : L->Lambda->captures())
+      if (const auto *V = C.capturesVariable()
+                              ? dyn_cast<VarDecl>(C.getCapturedVar())
+                              : nullptr;
+          V && refersToBuffer(V->getType()) && Dead.deadAfter(V, L->Compute, *L))
+        Captured.insert(V);
+  }
   for (const auto &[F, Calls] : Find.Calls) {
     if (Find.Unfollowed.count(F))
       continue;

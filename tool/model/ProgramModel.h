@@ -16,6 +16,9 @@ struct ProgramModel {
   std::vector<const clang::FunctionDecl *> Kernels;
   /// FERRY_COMPUTE functions defined in the TU, in source order.
   std::vector<const clang::FunctionDecl *> ComputeFunctions;
+  /// Call operators of the lambdas given to `acc.compute(...)` in the main
+  /// file, in source order.
+  std::vector<const clang::FunctionDecl *> ComputeLambdas;
 };
 
 } // namespace ferry

@@ -62,6 +62,20 @@ public:
     return true;
   }
 
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (!isAcceleratorCompute(Call) || Call->getNumArgs() != 1 ||
+        !SM.isWrittenInMainFile(SM.getExpansionLoc(Call->getBeginLoc())))
+      return true;
+    if (const auto *L = dyn_cast<LambdaExpr>(Call->getArg(0)->IgnoreImplicit()))
+      if (const CXXMethodDecl *Op = L->getCallOperator();
+          Op && Op->getNumParams() == 1 &&
+          isComputeContextType(Op->getParamDecl(0)->getType()) &&
+          Op->getTemplatedKind() == FunctionDecl::TK_NonTemplate)
+        Model.ComputeLambdas.push_back(Op);
+    return true;
+  }
+
 private:
   void checkKernel(FunctionDecl *F) {
     if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && !M->isStatic()) {

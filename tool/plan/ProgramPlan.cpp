@@ -20,7 +20,6 @@ namespace {
 struct DispatchSites : RecursiveASTVisitor<DispatchSites> {
   std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Sites;
   const FunctionDecl *Current = nullptr;
-  bool Lambda = false;
   SourceManager *SM = nullptr;
 
   bool TraverseDecl(Decl *D) {
@@ -34,15 +33,15 @@ struct DispatchSites : RecursiveASTVisitor<DispatchSites> {
     return true;
   }
   bool TraverseLambdaExpr(LambdaExpr *L) {
-    bool Saved = Lambda;
-    Lambda = true;
+    const FunctionDecl *Saved = Current;
+    Current = L->getCallOperator();
     RecursiveASTVisitor::TraverseLambdaExpr(L);
-    Lambda = Saved;
+    Current = Saved;
     return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
     if (isDispatchCall(Call) && !SM->isInSystemHeader(Call->getBeginLoc()))
-      Sites.emplace_back(Call, Lambda ? nullptr : Current);
+      Sites.emplace_back(Call, Current);
     return true;
   }
 
@@ -90,8 +89,32 @@ bool handsOnlyBuffers(const FunctionDecl *F) {
   return true;
 }
 
+/// Whether the lambda given to acc.compute whose graph is `G` is planned as
+/// a compute function: when it calls compute functions, and does more than
+/// call one (a loop over launch wrappers, PolyBench's lu; host code between
+/// calls). What it calls then hands its buffers back to it rather than
+/// syncing them at every return. It still dispatches nothing itself: the
+/// contract has kernels dispatched from compute functions.
+bool plansLambda(const ReachableGraph &G,
+                 const std::set<const FunctionDecl *> &Planned) {
+  if (dispatchesDirectly(G.Root))
+    return false;
+  bool CallsPlanned = false;
+  for (const CallEdge &E : G.Calls)
+    CallsPlanned = CallsPlanned || (E.Caller == G.Root && Planned.count(E.Callee));
+  if (!CallsPlanned)
+    return false;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(G.Root->getBody());
+  if (!Body || Body->size() != 1)
+    return true;
+  const auto *E = dyn_cast<Expr>(Body->body_front());
+  const auto *Call = E ? dyn_cast<CallExpr>(E->IgnoreImplicit()) : nullptr;
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return !(Callee && isComputeFunction(Callee->getDefinition()));
+}
+
 /// Planned functions whose every use is a direct call from planned code (no
-/// lambda, no address taken, no call from main): they hand their buffers
+/// unplanned lambda, no address taken, no call from main): they hand their buffers
 /// back to a planned caller, whose plan goes on through the call, so they
 /// need not make the host copy current on return.
 std::set<const FunctionDecl *>
@@ -115,7 +138,9 @@ internalFunctions(ASTContext &Ctx,
     }
     bool TraverseLambdaExpr(LambdaExpr *L) {
       const FunctionDecl *Saved = Current;
-      Current = nullptr; // a call from a lambda is a call from outside
+      // A call from a lambda is a call from outside, unless the lambda is
+      // planned itself.
+      Current = L->getCallOperator();
       RecursiveASTVisitor::TraverseLambdaExpr(L);
       Current = Saved;
       return true;
@@ -163,10 +188,8 @@ ProgramPlan planProgram(ASTContext &Ctx) {
   // Every function between a compute function and a dispatch is host code
   // to plan: one that only calls a dispatching helper still reads and writes
   // buffers on the host between those calls.
-  for (const FunctionDecl *C : P.Model.ComputeFunctions) {
-    P.ComputeGraphs.push_back(computeReachableGraph(C));
-    P.Planned.insert(C);
-    const ReachableGraph &G = P.ComputeGraphs.back();
+  auto PlanGraph = [&](ReachableGraph G) {
+    P.Planned.insert(G.Root);
     for (const FunctionDecl *F : G.Functions)
       if (dispatchesDirectly(F))
         P.Planned.insert(F);
@@ -176,21 +199,33 @@ ProgramPlan planProgram(ASTContext &Ctx) {
         if (P.Planned.count(E.Callee) && !P.Planned.count(E.Caller))
           Grew = P.Planned.insert(E.Caller).second || Grew;
     }
-  }
+    P.ComputeGraphs.push_back(std::move(G));
+  };
+  for (const FunctionDecl *C : P.Model.ComputeFunctions)
+    PlanGraph(computeReachableGraph(C));
+  for (const FunctionDecl *Op : P.Model.ComputeLambdas)
+    if (ReachableGraph G = computeReachableGraph(Op); plansLambda(G, P.Planned)) {
+      P.Planned.insert(Op);
+      P.ComputeGraphs.push_back(std::move(G));
+    }
 
   DispatchSites Sites;
   Sites.SM = &Ctx.getSourceManager();
   Sites.TraverseDecl(Ctx.getTranslationUnitDecl());
-  for (auto [Call, F] : Sites.Sites)
-    if (!F || !P.Planned.count(F))
-      reportError(Ctx, Ctx.getSourceManager().getExpansionLoc(Call->getBeginLoc()),
-                  F ? "kernels are dispatched only from compute functions: "
+  for (auto [Call, F] : Sites.Sites) {
+    if (F && P.Planned.count(F))
+      continue;
+    const auto *M = dyn_cast_or_null<CXXMethodDecl>(F);
+    reportError(Ctx, Ctx.getSourceManager().getExpansionLoc(Call->getBeginLoc()),
+                !F || (M && M->getParent()->isLambda())
+                    ? "kernels are dispatched only from compute functions, "
+                      "not from lambdas: move this dispatch into a "
+                      "FERRY_COMPUTE function"
+                    : "kernels are dispatched only from compute functions: "
                       "mark '" +
                           F->getNameAsString() +
-                          "' FERRY_COMPUTE, or call it from one"
-                    : "kernels are dispatched only from compute functions, "
-                      "not from lambdas: move this dispatch into a "
-                      "FERRY_COMPUTE function");
+                          "' FERRY_COMPUTE, or call it from one");
+  }
 
   P.Entries = P.Planned;
   for (const FunctionDecl *F : P.Planned)

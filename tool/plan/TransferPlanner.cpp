@@ -809,8 +809,12 @@ private:
         continue;
       ObjectRefs R;
       R.Ids = {O.Id};
+      const auto *M = dyn_cast<CXXMethodDecl>(F);
       requireHost(S, R, O.Spelling, Where, Anchor,
-                  "`" + O.Spelling + "` goes back to the caller");
+                  "`" + O.Spelling +
+                      (M && M->getParent()->isLambda()
+                           ? "` is the host's again when compute returns"
+                           : "` goes back to the caller"));
     }
   }
 
