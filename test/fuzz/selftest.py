@@ -74,6 +74,10 @@ forms = {
     "a counted host loop": r"for \(int (\w+_ci\d+) = 0; \1 < ",
     "a store at element 0": r"\[0\] = ",
     "a copy from a pointer range": r"std::copy\((\w+_src\d+), \1 \+ ",
+    "a buffer main never uses again": r"_view_\w+ = \w+\.data\(\);",
+    "a lambda that shows a buffer later": r"auto p\d+_show_\w+ = \[&\]",
+    "a loop of calls in the compute lambda": r"\{\n\s+for \(int r = 0; r < \d; \+\+r\)\n\s+p\d+_run\(cc",
+    "host code between calls in the compute lambda": r"_run\(cc, .*\);\n\s+(std::printf\(\"\[p\d+\] peek|\w+\[\d+\] = \d+;)\n\s+p\d+_run\(cc",
 }
 for name, rx in forms.items():
     check(re.search(rx, texts), "generated programs use the form: " + name)
@@ -84,7 +88,7 @@ check("_NV" not in texts2 and "std::swap" not in texts2, "--avoid leaves forms o
 new = {"vectorcopy": "std::vector", "ptrstore": "int *p", "ptrcompare": " != &",
        "flipref": "_flip", "structhelper": "_Pair", "columns": "; ++r) {",
        "grid": "int w", "volume": "int nz", "ptrcopy": "_src",
-       "countloop": "_ci"}
+       "countloop": "_ci", "deadbuf": "_view_", "lambdabody": "peek"}
 texts3 = "\n".join(gen.generate("cover", i, set(new) | {"ptrcompare"}).text() for i in range(200))
 check(not any(w in texts3 for w in new.values()), "--avoid leaves the new forms out")
 texts4 = "\n".join(gen.generate("cover", i, {"fillself"}).text() for i in range(200))

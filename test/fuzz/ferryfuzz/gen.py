@@ -1090,6 +1090,20 @@ class Gen:
             if r.random() < 0.7:
                 mb.append(Line("for (int i = 0; i < %d; ++i)\n  %s[i] = (i * %d + %d) & 0xFF;"
                                % (self.N, b, r.randint(1, 13), r.randint(0, 50))))
+        # Buffers main does not print at the end (`deadbuf`): no exit copy
+        # is needed unless something still sees them, a pointer to their
+        # elements or a lambda made before the computes.
+        unprinted, seen_by = set(), {}
+        if "deadbuf" not in self.avoid and r.random() < 0.4:
+            unprinted = set(r.sample(bufs, r.randint(1, nbuf - 1)))
+            for b in sorted(unprinted):
+                how = r.choice(["gone", "gone", "view", "lambda"])
+                if how == "view":
+                    mb.append(Line("const int *%s_view_%s = %s.data();" % (self.tag, b, b)))
+                elif how == "lambda":
+                    mb.append(Line('auto %s_show_%s = [&] { fuzz_print("[%s] %s", %s); };'
+                                   % (self.tag, b, self.tag, b, b)))
+                seen_by[b] = how
         for c in range(r.randint(1, 3)):
             if c > 0 and r.random() < 0.5:
                 b = r.choice(bufs)
@@ -1101,10 +1115,29 @@ class Gen:
             elif r.random() < 0.3:
                 r.shuffle(perm)
             k0, k1 = r.choice([0, 0, 1, 2, 3]), r.choice([0, 1, 1, 2])
-            mb.append(Line("acc.compute([&](ferry::ComputeContext &cc) { %s(cc, %s, %d, %d, %d); });"
-                           % (name, ", ".join(perm), self.N, k0, k1)))
+            call = "%s(cc, %s, %d, %d, %d);" % (name, ", ".join(perm), self.N, k0, k1)
+            if "lambdabody" not in self.avoid and r.random() < 0.3:
+                # The lambda does more than call the compute function: it is
+                # planned itself (a loop of calls, host code between them).
+                b, i = r.choice(bufs), r.randrange(self.N)
+                call = r.choice([
+                    "for (int r = 0; r < %d; ++r)\n    %s" % (r.randint(0, 3), call),
+                    "%s\n  %s[%d] = %d;\n  %s" % (call, b, i, r.randint(0, 99), call),
+                    '%s\n  std::printf("[%s] peek %%d\\n", %s[%d]);\n  %s'
+                    % (call, self.tag, b, i, call),
+                ])
+                mb.append(Line("acc.compute([&](ferry::ComputeContext &cc) {\n  %s\n});" % call))
+            else:
+                mb.append(Line("acc.compute([&](ferry::ComputeContext &cc) { %s });" % call))
         for b in bufs:
-            mb.append(Line('fuzz_print("[%s] %s", %s);' % (self.tag, b, b)))
+            how = seen_by.get(b)
+            if how == "view":
+                mb.append(Line('std::printf("[%s] view %s %%d\\n", %s_view_%s[%d]);'
+                               % (self.tag, b, self.tag, b, r.randrange(self.N))))
+            elif how == "lambda":
+                mb.append(Line("%s_show_%s();" % (self.tag, b)))
+            elif b not in unprinted:
+                mb.append(Line('fuzz_print("[%s] %s", %s);' % (self.tag, b, b)))
         mb.append(Line('fuzz_stats("%s");' % self.tag, removable=False))
         main = Func("%s_main" % self.tag, "static void %s_main(ferry::Accelerator &acc) {" % self.tag,
                     mb, kind="main")
