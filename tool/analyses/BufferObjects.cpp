@@ -1,5 +1,6 @@
 #include "analyses/BufferObjects.h"
 
+#include "analyses/GlobalBuffers.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -30,7 +31,9 @@ static const Expr *stripBufferExpr(const Expr *E) {
   }
 }
 
-ObjectTable::ObjectTable(const FunctionDecl *F) : Function(F) {
+ObjectTable::ObjectTable(const FunctionDecl *F,
+                         const std::set<const VarDecl *> &Reached)
+    : Function(F) {
   ASTContext &Ctx = F->getASTContext();
   for (const ParmVarDecl *P : F->parameters()) {
     QualType T = P->getType();
@@ -73,11 +76,19 @@ ObjectTable::ObjectTable(const FunctionDecl *F) : Function(F) {
                         bufferElementType(T->getPointeeType()))};
     }
 
-  // Buffer members of parameters, and buffers the function creates.
+  // Buffer members of parameters, buffers the function creates, and the
+  // global buffers it names.
   struct Finder : RecursiveASTVisitor<Finder> {
     ObjectTable &Table;
+    std::set<const VarDecl *> Globals;
     explicit Finder(ObjectTable &Table) : Table(Table) {}
     bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+          isGlobalBufferVariable(V))
+        Globals.insert(V);
+      return true;
+    }
     bool VisitMemberExpr(MemberExpr *ME) {
       // `g.grid` (a buffer member, or a Buffer<T>& one), and `*s.x` of a
       // Buffer<T>* member: the member pointer names the object `*s.x`.
@@ -107,8 +118,13 @@ ObjectTable::ObjectTable(const FunctionDecl *F) : Function(F) {
     bool VisitVarDecl(VarDecl *V) {
       if (isa<ParmVarDecl>(V) || !isBufferType(V->getType()))
         return true;
-      ObjectId Id = Table.add(ObjectKind::Local, V->getNameAsString(), V,
+      // A static local outlives the call: the next compute reads what
+      // this one left, so its caller sees it like a parameter.
+      ObjectId Id = Table.add(V->isStaticLocal() ? ObjectKind::Parameter
+                                                 : ObjectKind::Local,
+                              V->getNameAsString(), V,
                               bufferElementType(V->getType()));
+      Table.Objects[Id].StaticStorage = V->isStaticLocal();
       Table.Locals[V] = Id;
       Table.Entry[V] = {Id};
       return true;
@@ -116,6 +132,24 @@ ObjectTable::ObjectTable(const FunctionDecl *F) : Function(F) {
   } Find(*this);
   if (F->hasBody())
     Find.TraverseStmt(F->getBody());
+  Find.Globals.insert(Reached.begin(), Reached.end());
+  std::set<std::string> Declared;
+  for (const auto &[D, Ids] : Entry)
+    Declared.insert(D->getNameAsString());
+  for (const VarDecl *V : Find.Globals) {
+    // Spelled as declared, or from the global scope where a name of F's own
+    // hides it.
+    std::string Name = V->getNameAsString();
+    if (Declared.count(Name))
+      Name = "::" + (V->isInAnonymousNamespace() ? Name
+                                                 : V->getQualifiedNameAsString());
+    QualType T = V->getType().getNonReferenceType();
+    bool Pointer = T->isPointerType();
+    ObjectId Id = add(ObjectKind::Parameter, (Pointer ? "*" : "") + Name, V,
+                      bufferElementType(Pointer ? T->getPointeeType() : T));
+    Objects[Id].StaticStorage = true;
+    Entry[V] = {Id};
+  }
 
   // Caller-visible buffers of one element type may be one buffer (the
   // caller may pass one buffer twice: run(cc, a, a)), except two members of
@@ -126,8 +160,8 @@ ObjectTable::ObjectTable(const FunctionDecl *F) : Function(F) {
     return O.Kind == ObjectKind::ParameterMember && O.Decl &&
            isBufferType(O.Decl->getType());
   };
-  // Two buffers a lambda captures that are variables, not references, are
-  // two buffers.
+  // Two buffer variables, not references or pointers (captured by a lambda,
+  // global, static), are two buffers.
   auto CapturedBuffer = [](const BufferObject &O) {
     return O.Kind == ObjectKind::Parameter && O.Decl &&
            !isa<ParmVarDecl>(O.Decl) && isBufferType(O.Decl->getType());

@@ -38,6 +38,10 @@ struct BufferObject {
   /// may be bound to the same buffer: `run(cc, a, a)`).
   std::set<ObjectId> MayAlias;
 
+  /// A buffer with static storage (a global, a static member or a static
+  /// local), or the buffer a global pointer points to: it outlives the call.
+  bool StaticStorage = false;
+
   bool callerVisible() const { return Kind != ObjectKind::Local; }
 };
 
@@ -55,8 +59,11 @@ using PointsTo = std::map<const clang::ValueDecl *, std::set<ObjectId>>;
 class ObjectTable {
 public:
   /// Builds the table for F: its buffer parameters, their buffer members used
-  /// in the body, and its local buffers; and the entry points-to facts.
-  explicit ObjectTable(const clang::FunctionDecl *F);
+  /// in the body, its local buffers, and the global buffers it names or
+  /// `Reached` lists (those the functions it calls name); and the entry
+  /// points-to facts.
+  explicit ObjectTable(const clang::FunctionDecl *F,
+                       const std::set<const clang::VarDecl *> &Reached = {});
 
   const clang::FunctionDecl *function() const { return Function; }
   const std::vector<BufferObject> &objects() const { return Objects; }

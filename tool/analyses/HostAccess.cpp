@@ -634,6 +634,7 @@ private:
       }
       return;
     }
+    globalEffects(Call);
     const FunctionDecl *Callee = Call->getDirectCallee();
     unsigned NumArgs = Call->getNumArgs();
     bool Member = isa<CXXMemberCallExpr>(Call) ||
@@ -758,6 +759,30 @@ private:
         consumePointer(Arg, Use::Element, Mode);
       else
         visitLValue(Arg, Mode);
+    }
+  }
+
+  /// The global buffers the callee's bodies name, or every global buffer
+  /// when it calls something Ferry cannot see: read and written there, as
+  /// far as this function knows.
+  void globalEffects(const CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    static const GlobalReach Anything{{}, true};
+    const GlobalReach &Reach =
+        Callee ? Summaries.globals().of(Callee) : Anything;
+    for (const BufferObject &O : Table.objects()) {
+      const auto *V = dyn_cast_or_null<VarDecl>(O.Decl);
+      if (!O.StaticStorage || !isGlobalBufferVariable(V) ||
+          (!Reach.Unseen && !Reach.Named.count(V)))
+        continue;
+      HostEvent E;
+      E.Site = Call;
+      E.Targets.Ids = {O.Id};
+      E.Mode = Access::ReadWrite;
+      E.Escapes = true;
+      E.What = "may be used by " +
+               (Callee ? Callee->getNameAsString() + "()" : "a call");
+      push(std::move(E));
     }
   }
 

@@ -15,6 +15,7 @@
 
 #include "analyses/Access.h"
 #include "analyses/BufferObjects.h"
+#include "analyses/GlobalBuffers.h"
 #include "analyses/KernelAccess.h"
 
 #include "clang/AST/Stmt.h"
@@ -80,9 +81,12 @@ public:
   /// Access per parameter of F (None where the parameter is no buffer).
   const std::vector<Access> &summary(const clang::FunctionDecl *F);
   FunctionAccessCache &pointers() { return Pointers; }
+  /// The global buffers a call may touch.
+  GlobalReachCache &globals() { return Globals; }
 
 private:
   FunctionAccessCache &Pointers;
+  GlobalReachCache Globals;
   std::map<const clang::FunctionDecl *, std::vector<Access>> Cache;
   std::map<const clang::FunctionDecl *, bool> InProgress;
   /// What a recursive call sees: every parameter read and written. Kept per

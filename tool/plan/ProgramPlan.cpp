@@ -1,11 +1,13 @@
 #include "plan/ProgramPlan.h"
 
 #include "analyses/ExitLiveness.h"
+#include "analyses/GlobalBuffers.h"
 #include "model/Diagnostics.h"
 #include "model/FerryTypes.h"
 #include "parse/Annotations.h"
 #include "plan/TransferPlanner.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 #include <functional>
@@ -173,6 +175,71 @@ internalFunctions(ASTContext &Ctx,
       Result.insert(F);
   return Result;
 }
+/// Ferry takes a global buffer pointer to name one buffer through a whole
+/// compute, so code a compute function reaches may read it but not re-point
+/// it; and a static local buffer of a planned function must be declared
+/// where its name reaches the function's end, which brings it home.
+/// Returns the planned functions that declare static local buffers.
+std::set<const FunctionDecl *>
+checkStaticBuffers(ASTContext &Ctx, const std::vector<ReachableGraph> &Graphs,
+                   const std::set<const FunctionDecl *> &Planned) {
+  struct Check : RecursiveASTVisitor<Check> {
+    ASTContext *Ctx;
+    const CompoundStmt *Body = nullptr;
+    bool StaticLocal = false;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (!isGlobalBufferVariable(V) || !V->getType()->isPointerType())
+        return true;
+      const Stmt *S = Ref;
+      for (;;) {
+        auto Parents = Ctx->getParents(*S);
+        const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+        if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
+            Cast && Cast->getCastKind() == CK_LValueToRValue)
+          return true;
+        if (!isa_and_nonnull<ParenExpr>(P))
+          break;
+        S = P;
+      }
+      reportError(*Ctx, Ref->getLocation(),
+                  "compute code may read the global buffer pointer '" +
+                      V->getNameAsString() +
+                      "' but not re-point it: Ferry takes it to name one "
+                      "buffer through a whole compute; pass the buffer as a "
+                      "parameter instead");
+      return true;
+    }
+    bool VisitDeclStmt(DeclStmt *DS) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D);
+            V && V->isStaticLocal() && isBufferType(V->getType())) {
+          StaticLocal = true;
+          if (!llvm::is_contained(Body->body(), DS))
+            reportError(*Ctx, V->getLocation(),
+                        "a static buffer of a compute function must be "
+                        "declared in the function's outermost block, where "
+                        "Ferry can bring it home at the function's end");
+        }
+      return true;
+    }
+  };
+  std::set<const FunctionDecl *> Seen, WithStatic;
+  for (const ReachableGraph &G : Graphs)
+    for (const FunctionDecl *F : G.Functions) {
+      if (!Seen.insert(F).second || !F->hasBody())
+        continue;
+      Check C;
+      C.Ctx = &Ctx;
+      C.Body = dyn_cast<CompoundStmt>(F->getBody());
+      if (!C.Body)
+        continue;
+      C.TraverseStmt(F->getBody());
+      if (C.StaticLocal && Planned.count(F))
+        WithStatic.insert(F);
+    }
+  return WithStatic;
+}
 } // namespace
 
 ProgramPlan planProgram(ASTContext &Ctx) {
@@ -233,8 +300,14 @@ ProgramPlan planProgram(ASTContext &Ctx) {
       if (P.Planned.count(Callee))
         P.Entries.erase(Callee);
   P.Internal = internalFunctions(Ctx, P.Planned);
+  std::set<const FunctionDecl *> WithStatic =
+      checkStaticBuffers(Ctx, P.ComputeGraphs, P.Planned);
+  // A static buffer is named nowhere but in its function: that function
+  // brings it home itself.
   for (auto It = P.Internal.begin(); It != P.Internal.end();)
-    It = handsOnlyBuffers(*It) ? std::next(It) : P.Internal.erase(It);
+    It = handsOnlyBuffers(*It) && !WithStatic.count(*It)
+             ? std::next(It)
+             : P.Internal.erase(It);
 
   P.DeadAfterCompute = buffersDeadAfterCompute(Ctx, P.Entries);
   PlanningContext PC{Ctx, P.Kernels, Host, P.Planned, P.DeadAfterCompute, {}};
@@ -261,7 +334,8 @@ ProgramPlan planProgram(ASTContext &Ctx) {
                       "source file it is given, so define it there");
       continue;
     }
-    auto Table = std::make_shared<ObjectTable>(F);
+    auto Table =
+        std::make_shared<ObjectTable>(F, Host.globals().of(F).Named);
     PointsTo Facts = Table->entryPointsTo();
     P.Events[F] = collectHostEvents(F->getBody(), *Table, Facts, Host);
     P.Objects[F] = Table;

@@ -105,7 +105,8 @@ class Planner {
 public:
   Planner(PlanningContext &PC, const FunctionDecl *F, bool Entry,
           bool Internal)
-      : PC(PC), Ctx(PC.Ctx), SM(Ctx.getSourceManager()), F(F), Table(F),
+      : PC(PC), Ctx(PC.Ctx), SM(Ctx.getSourceManager()), F(F),
+        Table(F, PC.Host.globals().of(F).Named),
         SyncsAtExit(!Internal) {
     Plan.Function = F;
     Plan.Context = F->getParamDecl(0)->getNameAsString();
@@ -353,6 +354,8 @@ private:
         } Inside;
         Inside.Args = Args;
         Inside.Callee = Callee->getDefinition();
+        // The global buffers it reaches go with the call itself.
+        Args->emplace(Call, Callee->getDefinition());
         for (const Expr *A : Call->arguments()) {
           Inside.TraverseStmt(const_cast<Expr *>(A));
           TopLevel->emplace_back(A, Callee->getDefinition());
