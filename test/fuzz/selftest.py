@@ -76,6 +76,8 @@ forms = {
     "a copy from a pointer range": r"std::copy\((\w+_src\d+), \1 \+ ",
     "a buffer main never uses again": r"_view_\w+ = \w+\.data\(\);",
     "a lambda that shows a buffer later": r"auto p\d+_show_\w+ = \[&\]",
+    "a global buffer named by the compute function": r"static ferry::Buffer<int> (p\d+_g)\(\d+, \d\);(.*\n)*.*\1[\[.,)]",
+    "a global buffer pointer set by main": r"(p\d+_cur) = &\w;\n\s+acc\.compute",
     "a loop of calls in the compute lambda": r"\{\n\s+for \(int r = 0; r < \d; \+\+r\)\n\s+p\d+_run\(cc",
     "host code between calls in the compute lambda": r"_run\(cc, .*\);\n\s+(std::printf\(\"\[p\d+\] peek|\w+\[\d+\] = \d+;)\n\s+p\d+_run\(cc",
 }
@@ -88,7 +90,8 @@ check("_NV" not in texts2 and "std::swap" not in texts2, "--avoid leaves forms o
 new = {"vectorcopy": "std::vector", "ptrstore": "int *p", "ptrcompare": " != &",
        "flipref": "_flip", "structhelper": "_Pair", "columns": "; ++r) {",
        "grid": "int w", "volume": "int nz", "ptrcopy": "_src",
-       "countloop": "_ci", "deadbuf": "_view_", "lambdabody": "peek"}
+       "countloop": "_ci", "deadbuf": "_view_", "lambdabody": "peek",
+       "global": "static ferry::Buffer<int>"}
 texts3 = "\n".join(gen.generate("cover", i, set(new) | {"ptrcompare"}).text() for i in range(200))
 check(not any(w in texts3 for w in new.values()), "--avoid leaves the new forms out")
 texts4 = "\n".join(gen.generate("cover", i, {"fillself"}).text() for i in range(200))

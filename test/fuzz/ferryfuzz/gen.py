@@ -1057,6 +1057,19 @@ class Gen:
         # then generated as if they may be the same.
         alias = nbuf >= 3 and r.random() < 0.2 and "alias" not in self.avoid
         views = [View(b, "&" + b, {b, "ab"} if alias and b in "ab" else {b}) for b in bufs]
+        # Global buffers (`global`): one the compute function names itself,
+        # and a global pointer main points at one of the buffers before each
+        # compute (PolyBench's global cl_mem objects).
+        glob = cur = None
+        if "global" not in self.avoid and r.random() < 0.25:
+            glob = "%s_g" % self.tag
+            self.globals_fp.append("static ferry::Buffer<int> %s(%d, %d);"
+                                   % (glob, self.N, r.randint(0, 9)))
+            views.append(View(glob, "&" + glob, {glob}))
+        if "global" not in self.avoid and r.random() < 0.2:
+            cur = "%s_cur" % self.tag
+            self.globals_fp.append("static ferry::Buffer<int> *%s = nullptr;" % cur)
+            views.append(View("(*%s)" % cur, cur, set().union(*(v.may for v in views))))
         sc = Scope(views, ["k0", "k1"], "n", fn)
         body = []
         if r.random() < 0.5:
@@ -1115,6 +1128,8 @@ class Gen:
             elif r.random() < 0.3:
                 r.shuffle(perm)
             k0, k1 = r.choice([0, 0, 1, 2, 3]), r.choice([0, 1, 1, 2])
+            if cur:
+                mb.append(Line("%s = &%s;" % (cur, r.choice(bufs)), removable=False))
             call = "%s(cc, %s, %d, %d, %d);" % (name, ", ".join(perm), self.N, k0, k1)
             if "lambdabody" not in self.avoid and r.random() < 0.3:
                 # The lambda does more than call the compute function: it is
@@ -1138,6 +1153,8 @@ class Gen:
                 mb.append(Line("%s_show_%s();" % (self.tag, b)))
             elif b not in unprinted:
                 mb.append(Line('fuzz_print("[%s] %s", %s);' % (self.tag, b, b)))
+        if glob:
+            mb.append(Line('fuzz_print("[%s] %s", %s);' % (self.tag, glob, glob)))
         mb.append(Line('fuzz_stats("%s");' % self.tag, removable=False))
         main = Func("%s_main" % self.tag, "static void %s_main(ferry::Accelerator &acc) {" % self.tag,
                     mb, kind="main")

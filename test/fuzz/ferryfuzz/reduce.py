@@ -89,8 +89,8 @@ def drop_unused(p):
                     changed = True
                     text = p.text()
         for g in list(p.globals):
-            m = re.search(r"\(\*(\w+)\)|#define (\w+)", g)
-            name = m.group(1) or m.group(2)
+            m = re.search(r"\(\*(\w+)\)|#define (\w+)|ferry::Buffer<int> \*?(\w+)", g)
+            name = m.group(1) or m.group(2) or m.group(3)
             if len(re.findall(r"\b%s\b" % re.escape(name), text)) <= 1:
                 p.globals.remove(g)
                 changed = True
