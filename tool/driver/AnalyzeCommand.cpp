@@ -4,6 +4,7 @@
 
 #include "driver/Commands.h"
 #include "driver/Frontend.h"
+#include "model/Naming.h"
 #include "plan/ProgramPlan.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -208,7 +209,7 @@ public:
     for (const FunctionPlan &FP : P.Functions) {
       const FunctionDecl *F = FP.Function;
       const ObjectTable &T = *P.Objects.at(F);
-      OS << "\nCompute function " << F->getNameAsString() << " (line "
+      OS << "\nCompute function " << functionLabel(F) << " (line "
          << line(F->getLocation()) << ")"
          << (P.Entries.count(F)    ? ", entry"
              : P.Internal.count(F) ? ", called only from compute code: "
@@ -219,7 +220,10 @@ public:
       OS << "  buffers\n";
       Table B({"buffer", "kind", "may be the same buffer as"});
       for (const BufferObject &O : T.objects()) {
-        std::string Kind = O.Kind == ObjectKind::Parameter ? "parameter"
+        std::string Kind = O.StaticStorage ? "static: outlives the call"
+                           : O.Kind == ObjectKind::Parameter
+                               ? (isa<ParmVarDecl>(O.Decl) ? "parameter"
+                                                           : "captured")
                            : O.Kind == ObjectKind::ParameterMember
                                ? "member of a parameter"
                                : "created here";
@@ -275,11 +279,11 @@ public:
   }
 
   void graphText(llvm::raw_ostream &OS, const ReachableGraph &G, bool Compute) {
-    OS << "  " << G.Root->getNameAsString() << " (line "
+    OS << "  " << functionLabel(G.Root) << " (line "
        << line(G.Root->getLocation()) << ")\n";
     Table T({"", "", ""});
     for (const CallEdge &E : G.Calls)
-      T.row({E.Caller->getNameAsString() + " -> " + E.Callee->getNameAsString(),
+      T.row({functionLabel(E.Caller) + " -> " + functionLabel(E.Callee),
              "line " + std::to_string(line(E.Site)), ""});
     for (auto [Call, K] : G.Dispatches)
       T.row({"dispatches " + (K ? K->getNameAsString() : std::string("?")),
@@ -301,8 +305,8 @@ public:
   llvm::json::Array callsJson(const ReachableGraph &G) const {
     llvm::json::Array A;
     for (const CallEdge &E : G.Calls)
-      A.push_back(llvm::json::Object{{"caller", E.Caller->getNameAsString()},
-                                     {"callee", E.Callee->getNameAsString()},
+      A.push_back(llvm::json::Object{{"caller", functionLabel(E.Caller)},
+                                     {"callee", functionLabel(E.Callee)},
                                      {"line", line(E.Site)}});
     return A;
   }
@@ -353,6 +357,7 @@ public:
                      : O.Kind == ObjectKind::ParameterMember ? "member"
                                                              : "local"},
             {"local", O.Kind == ObjectKind::Local},
+            {"static", O.StaticStorage},
             {"mayAlias", std::move(Aliases)}});
       }
       for (const HostEvent &E : P.Events.at(F)) {
@@ -395,7 +400,7 @@ public:
             {"guarded", isGuarded(Tr.Kind)},
             {"reason", Tr.Reason}});
       Computes.push_back(llvm::json::Object{
-          {"name", F->getNameAsString()},
+          {"name", functionLabel(F)},
           {"line", line(F->getLocation())},
           {"entry", P.Entries.count(F) != 0},
           {"internal", P.Internal.count(F) != 0},

@@ -108,4 +108,9 @@ std::string openclName(const FunctionDecl *F) {
   return Name;
 }
 
+std::string functionLabel(const clang::FunctionDecl *F) {
+  const auto *M = llvm::dyn_cast<clang::CXXMethodDecl>(F);
+  return M && M->getParent()->isLambda() ? "lambda" : F->getNameAsString();
+}
+
 } // namespace ferry

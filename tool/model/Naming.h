@@ -26,6 +26,10 @@ std::string openclName(const clang::FunctionDecl *F);
 /// name is likely to collide with.
 bool isReservedInOpenCL(llvm::StringRef Name);
 
+/// How reports name a host function: its name, or `lambda` for the call
+/// operator of a lambda given to Accelerator::compute (reports add lines).
+std::string functionLabel(const clang::FunctionDecl *F);
+
 /// The `static const char[]` in the rewritten file holding the OpenCL C program.
 inline constexpr const char *ProgramVariableName = "ferry_opencl_program";
 
