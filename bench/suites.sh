@@ -108,7 +108,9 @@ count=$(wc -l < "$tmp/ratios")
   echo
   echo "Cells are *copies in / copies out (bytes in + out)*; **Ferry** is the planned"
   echo "policy's run. **ratio** is Ferry's bytes over the original's (below 1: Ferry"
-  echo "moves less than the hand-written host code)."
+  echo "moves less than the hand-written host code). A copy in of a buffer still"
+  echo "holding the value it was made with is a fill on the device, not a copy"
+  echo "(\`fills\` in the statistics, docs/reference.md): it is in neither count."
   echo
   echo "| suite | program | Ferry | optimum | Ferry = optimum | original | ratio Ferry/original |"
   echo "| --- | --- | --- | --- | --- | --- | --- |"

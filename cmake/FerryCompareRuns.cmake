@@ -10,7 +10,7 @@
 #
 #   -DREFERENCE=exe -DREWRITTEN=exe -DARGS="a;b" -DWORK_DIR=dir
 #   [-DTO_DEVICE=n -DFROM_DEVICE=n] [-DTO_DEVICE_BYTES=n -DFROM_DEVICE_BYTES=n]
-#   [-DDISPATCHES=n]
+#   [-DDISPATCHES=n] [-DFILLS=n -DFILL_BYTES=n]
 
 function(run_program exe policy out_var stats_file)
   set(ENV{FERRY_DEVICE} cpu)
@@ -55,12 +55,21 @@ string(JSON to_bytes GET "${json}" to_device bytes)
 string(JSON from_count GET "${json}" from_device count)
 string(JSON from_bytes GET "${json}" from_device bytes)
 string(JSON dispatches GET "${json}" dispatches)
+string(JSON fill_count GET "${json}" fills count)
+string(JSON fill_bytes GET "${json}" fills bytes)
 message(STATUS "planned: to_device ${to_count} (${to_bytes} B), "
-  "from_device ${from_count} (${from_bytes} B), dispatches ${dispatches}")
+  "from_device ${from_count} (${from_bytes} B), dispatches ${dispatches}, "
+  "fills ${fill_count} (${fill_bytes} B)")
 
+# Fills (a copy in of a buffer still as made, done on the device) are
+# expected to be 0 unless a test says otherwise: each one is worked out too.
+if(DEFINED TO_DEVICE AND NOT DEFINED FILLS)
+  set(FILLS 0)
+endif()
 foreach(pair "TO_DEVICE;to_count" "FROM_DEVICE;from_count"
              "TO_DEVICE_BYTES;to_bytes" "FROM_DEVICE_BYTES;from_bytes"
-             "DISPATCHES;dispatches")
+             "DISPATCHES;dispatches" "FILLS;fill_count"
+             "FILL_BYTES;fill_bytes")
   list(GET pair 0 expected_var)
   list(GET pair 1 actual_var)
   if(DEFINED ${expected_var} AND NOT ${expected_var} STREQUAL "")

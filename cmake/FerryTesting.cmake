@@ -12,6 +12,7 @@
 #   // ferry-test: args 16 3
 #   // ferry-test: to_device 1 from_device 1 dispatches 3
 #   // ferry-test: to_device_bytes 64 from_device_bytes 64
+#   // ferry-test: fills 1 fill_bytes 64   (0 when to_device is given alone)
 #   // ferry-test: golden
 #
 # `golden` also adds ctest `<label>.<stem>.golden`, comparing the rewritten

@@ -198,6 +198,8 @@ struct BufferAccess {
   static std::shared_ptr<DeviceShadow> &shadow(const BufferBase &b) {
     return b.shadow_;
   }
+  // The device's copy has come back into the host storage.
+  static void handedOut(const BufferBase &b) { b.patternSize_ = 0; }
   // Starts the current epoch for b if it is in an older one: the host may
   // have changed it, so only the host copy is valid.
   static void touch(const BufferBase &b) {
@@ -230,6 +232,7 @@ void recordDispatch(double ms);
 void recordProgramBuild();
 void recordProgramCacheHit();
 void recordMap(std::uint64_t bytes);
+void recordFill(std::uint64_t bytes);
 void recordPinned(std::uint64_t bytes);
 void recordKernelTime(double ms);
 void recordTransferTime(double ms);

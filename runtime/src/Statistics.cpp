@@ -32,6 +32,12 @@ void recordMap(std::uint64_t bytes) {
   c.mapBytes += bytes;
 }
 
+void recordFill(std::uint64_t bytes) {
+  Statistics &c = statisticsState().counters;
+  ++c.fillCount;
+  c.fillBytes += bytes;
+}
+
 void recordPinned(std::uint64_t bytes) {
   Statistics &c = statisticsState().counters;
   ++c.pinnedBuffers;

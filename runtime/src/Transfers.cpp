@@ -68,8 +68,22 @@ void copyToDevice(Session &s, const BufferBase &b, bool async) {
   if (bytes > 0) {
     const auto t0 = std::chrono::steady_clock::now();
     cl::Event event;
+    bool filled = false;
     try {
-      if (shadow.zeroCopy) {
+      if (b.pristine() && bytes % b.fillPatternSize() == 0) {
+        // The host holds one value, repeated: the device writes it itself.
+        // Where it uses the host storage in place, that holds it already.
+        if (!shadow.zeroCopy) {
+          cl_event raw = nullptr;
+          cl_int err = clEnqueueFillBuffer(s.queue(), buffer(),
+                                           b.fillPattern(), b.fillPatternSize(),
+                                           0, bytes, 0, nullptr, &raw);
+          if (err != CL_SUCCESS)
+            throw cl::Error(err, "clEnqueueFillBuffer");
+          event = cl::Event(raw);
+        }
+        filled = true;
+      } else if (shadow.zeroCopy) {
         // The device reads the host storage itself: mapping it for writing
         // (without reading back) and unmapping hands it to the device.
         void *p = s.queue.enqueueMapBuffer(buffer, CL_FALSE,
@@ -84,14 +98,20 @@ void copyToDevice(Session &s, const BufferBase &b, bool async) {
       throwClError(e, "copying " + std::to_string(bytes) + " bytes to " +
                           s.name);
     }
-    recordToDevice(bytes, 0.0);
-    if (shadow.zeroCopy)
+    if (filled)
+      recordFill(bytes);
+    else
+      recordToDevice(bytes, 0.0);
+    if (shadow.zeroCopy && !filled)
       recordMap(bytes);
-    shadow.last = event;
-    s.track(std::move(event), CommandKind::ToDevice, "toDevice", bytes,
-            shadow.zeroCopy, t0);
-    if (!async)
-      s.collect(false);
+    if (event()) {
+      shadow.last = event;
+      s.track(std::move(event), CommandKind::ToDevice,
+              filled ? "fill" : "toDevice", filled ? 0 : bytes,
+              shadow.zeroCopy && !filled, t0);
+      if (!async)
+        s.collect(false);
+    }
   }
   BufferAccess::deviceValid(b) = true;
 }
@@ -121,6 +141,7 @@ void copyFromDevice(Session &s, const BufferBase &b) {
     recordFromDevice(bytes, 0.0);
     if (shadow.zeroCopy)
       recordMap(bytes);
+    BufferAccess::handedOut(b);
     shadow.last = cl::Event();
     s.track(std::move(event), CommandKind::FromDevice, "fromDevice", bytes,
             shadow.zeroCopy, t0);

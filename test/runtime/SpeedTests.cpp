@@ -241,6 +241,7 @@ TEST_CASE("launches do not wait; times come from event profiling",
   ScopedPolicy planned(ferry::Policy::Planned);
   ferry::Accelerator &acc = cpuAccelerator();
   ferry::Buffer<int> a(256, 0);
+  handedOut(a);
   ferry::resetStatistics();
   acc.compute([&](ferry::ComputeContext &cc) {
     cc.toDevice(a);
@@ -282,6 +283,7 @@ TEST_CASE("device time is measured only when the run is measured",
     ScopedEnv stats("FERRY_STATS", c.stats);
     ferry::Accelerator acc; // a new queue, made under these settings
     ferry::Buffer<int> a(4096, 1);
+    handedOut(a);
     ferry::resetStatistics();
     acc.compute([&](ferry::ComputeContext &cc) {
       cc.toDevice(a);
@@ -402,9 +404,12 @@ TEST_CASE("the statistics JSON reports the extensions", "[statistics]") {
   s.mapBytes = 96;
   s.pinnedBuffers = 1;
   s.pinnedBytes = 4096;
+  s.fillCount = 2;
+  s.fillBytes = 64;
   CHECK_THAT(ferry::detail::statisticsJson(s),
              Catch::EndsWith("\"program_cache_hits\": 2, "
                              "\"unified_memory\": true, "
                              "\"maps\": {\"count\": 3, \"bytes\": 96}, "
-                             "\"pinned\": {\"count\": 1, \"bytes\": 4096}}\n"));
+                             "\"pinned\": {\"count\": 1, \"bytes\": 4096}, "
+                             "\"fills\": {\"count\": 2, \"bytes\": 64}}\n"));
 }

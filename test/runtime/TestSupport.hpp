@@ -45,6 +45,13 @@ public:
   ScopedPolicy &operator=(const ScopedPolicy &) = delete;
 };
 
+// Hands b's host storage out, as a program writing it would: from then on a
+// copy in is a copy, not a fill of the value b was made with.
+template <class T> ferry::Buffer<T> &handedOut(ferry::Buffer<T> &b) {
+  (void)b.data();
+  return b;
+}
+
 // One Accelerator on the OpenCL CPU device (PoCL), shared so that programs
 // are built once.
 inline ferry::Accelerator &cpuAccelerator() {

@@ -25,6 +25,7 @@ TEST_CASE("each transfer call is counted exactly", "[transfers]") {
   ScopedPolicy planned(ferry::Policy::Planned);
   ferry::Accelerator &acc = cpuAccelerator();
   ferry::Buffer<int> x(10); // 40 bytes
+  handedOut(x);
   ferry::resetStatistics();
 
   acc.compute([&](ferry::ComputeContext &cc) {
@@ -94,6 +95,7 @@ TEST_CASE("a write-only kernel output needs no copy-in", "[transfers]") {
   ferry::Accelerator &acc = cpuAccelerator();
   ferry::Buffer<float> a{1, 2, 3};
   ferry::Buffer<float> b(3);
+  handedOut(b);
   ferry::resetStatistics();
   acc.compute([&](ferry::ComputeContext &cc) {
     cc.toDeviceIfStale(a);
@@ -145,6 +147,7 @@ TEST_CASE("kernel and naive policies ignore the written-out transfers",
           "[transfers]") {
   ferry::Accelerator &acc = cpuAccelerator();
   ferry::Buffer<int> x(4);
+  handedOut(x);
   for (ferry::Policy p : {ferry::Policy::Kernel, ferry::Policy::Naive}) {
     ScopedPolicy policy(p);
     ferry::resetStatistics();
@@ -164,6 +167,7 @@ TEST_CASE("buffers of a const buffer view run read-only", "[transfers]") {
   ferry::Accelerator &acc = cpuAccelerator();
   const ferry::Buffer<float> a{2, 4};
   ferry::Buffer<float> b(2);
+  handedOut(b);
   acc.compute([&](ferry::ComputeContext &cc) {
     cc.toDeviceIfStale(a);
     cc.launch(kernelsSource, "scale", scale, ferry::Range(2), ferry::ro(a),
@@ -234,4 +238,55 @@ TEST_CASE("hostWrites(b, n) copies back first unless n covers b",
   });
   CHECK(std::vector<int>(x.begin(), x.end()) ==
         std::vector<int>{10, 20, 4, 5});
+}
+
+TEST_CASE("a buffer still as made is filled on the device, not copied",
+          "[transfers]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<int> zeros(6), sevens(6, 7), listed{1, 2, 3};
+  ferry::Buffer<double> halves(3, 0.5);
+  const ferry::Buffer<int> &view = sevens;
+  CHECK(view[2] == 7); // a const read hands nothing out
+  CHECK(zeros.pristine());
+  CHECK(sevens.pristine());
+  CHECK_FALSE(listed.pristine()); // made from a list: no one value
+  ferry::resetStatistics();
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.toDevice(zeros);
+    cc.toDevice(sevens);
+    cc.toDevice(halves);
+    cc.toDevice(listed);
+    const ferry::Statistics s = ferry::statistics();
+    CHECK(s.fillCount == 3);
+    CHECK(s.fillBytes == 24 + 24 + 24);
+    CHECK(s.toDeviceCount == 1);
+    CHECK(s.toDeviceBytes == 12);
+    // The device holds what the host holds.
+    cc.launch(kernelsSource, "increment", increment, ferry::Range(6),
+              ferry::rw(sevens));
+    cc.launch(kernelsSource, "increment", increment, ferry::Range(6),
+              ferry::rw(zeros));
+    cc.fromDevice(sevens);
+    cc.fromDevice(zeros);
+  });
+  CHECK(sevens[5] == 8);
+  CHECK(zeros[0] == 1);
+  // Brought back, and handed out: from now on the copies are copies.
+  CHECK_FALSE(sevens.pristine());
+  ferry::Buffer<int> written(4, 1);
+  written[0] = 5;
+  CHECK_FALSE(written.pristine());
+  ferry::Buffer<int> moved(std::move(zeros));
+  CHECK_FALSE(moved.pristine());
+  ferry::Buffer<int> fresh(4);
+  ferry::Buffer<int> taken(std::move(fresh));
+  CHECK(taken.pristine());
+  ferry::resetStatistics();
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.toDevice(written);
+    cc.toDevice(taken);
+  });
+  CHECK(ferry::statistics().toDeviceCount == 1);
+  CHECK(ferry::statistics().fillCount == 1);
 }

@@ -268,6 +268,7 @@ TEST_CASE("every policy keeps what a partial wo leaves alone",
   auto run = [&](ferry::Accelerator &acc, bool device, int covered,
                  int bound) {
     ferry::Buffer<float> a(N, 1.5f);
+    handedOut(a);
     ferry::Buffer<int> out = iota(N);
     ferry::Buffer<int> out2 = iota(N);
     ferry::resetStatistics();

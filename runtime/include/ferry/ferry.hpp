@@ -21,6 +21,7 @@
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <cstring>
 #include <type_traits>
 #include <utility>
 
@@ -118,6 +119,11 @@ struct Statistics {
   std::uint64_t mapBytes = 0;
   std::uint64_t pinnedBuffers = 0; // host storage allocated pinned
   std::uint64_t pinnedBytes = 0;
+  // Copies in of a buffer whose host storage still holds what it was made
+  // with (`Buffer<T> b(n)`, `b(n, v)`), done as a fill on the device: no
+  // bytes cross the bus, so they are not in to_device.
+  std::uint64_t fillCount = 0;
+  std::uint64_t fillBytes = 0;
   std::string device;    // "reference", "host", or the OpenCL device
   std::string policy;    // "planned", "kernel" or "naive"
 };
@@ -209,7 +215,7 @@ inline std::string jsonEscape(const std::string &s) {
 }
 
 inline std::string statisticsJson(const Statistics &s) {
-  char numbers[768];
+  char numbers[1024];
   std::snprintf(numbers, sizeof numbers,
                 "\"to_device\": {\"count\": %llu, \"bytes\": %llu}, "
                 "\"from_device\": {\"count\": %llu, \"bytes\": %llu}, "
@@ -217,7 +223,8 @@ inline std::string statisticsJson(const Statistics &s) {
                 "\"kernel_ms\": %.3f, \"transfer_ms\": %.3f, "
                 "\"program_cache_hits\": %llu, \"unified_memory\": %s, "
                 "\"maps\": {\"count\": %llu, \"bytes\": %llu}, "
-                "\"pinned\": {\"count\": %llu, \"bytes\": %llu}",
+                "\"pinned\": {\"count\": %llu, \"bytes\": %llu}, "
+                "\"fills\": {\"count\": %llu, \"bytes\": %llu}",
                 static_cast<unsigned long long>(s.toDeviceCount),
                 static_cast<unsigned long long>(s.toDeviceBytes),
                 static_cast<unsigned long long>(s.fromDeviceCount),
@@ -230,7 +237,9 @@ inline std::string statisticsJson(const Statistics &s) {
                 static_cast<unsigned long long>(s.mapCount),
                 static_cast<unsigned long long>(s.mapBytes),
                 static_cast<unsigned long long>(s.pinnedBuffers),
-                static_cast<unsigned long long>(s.pinnedBytes));
+                static_cast<unsigned long long>(s.pinnedBytes),
+                static_cast<unsigned long long>(s.fillCount),
+                static_cast<unsigned long long>(s.fillBytes));
   return "{\"device\": \"" + jsonEscape(s.device) + "\", \"policy\": \"" +
          jsonEscape(s.policy) + "\", " + numbers + "}\n";
 }
@@ -341,6 +350,11 @@ public:
   }
   std::uint64_t epoch() const { return epoch_; }
   bool hasDeviceShadow() const { return shadow_ != nullptr; }
+  // The host storage holds nothing but the value it was made with, repeated
+  // (its bytes: fillPattern()); false once anything may have written it.
+  bool pristine() const { return patternSize_ != 0; }
+  const unsigned char *fillPattern() const { return pattern_; }
+  std::size_t fillPatternSize() const { return patternSize_; }
 
   BufferBase(const BufferBase &) = delete;
   BufferBase &operator=(const BufferBase &) = delete;
@@ -359,6 +373,19 @@ protected:
     host_ = host;
     bytes_ = bytes;
   }
+  // Every element is `value`: a device copy can be a fill (OpenCL takes
+  // patterns of 1 to 128 bytes, a power of two).
+  template <class T> void setPristine(const T &value) {
+    constexpr std::size_t n = sizeof(T);
+    if constexpr (n <= sizeof(pattern_) && (n & (n - 1)) == 0 &&
+                  (std::is_arithmetic<T>::value ||
+                   std::has_unique_object_representations<T>::value)) {
+      std::memcpy(pattern_, &value, n);
+      patternSize_ = static_cast<unsigned char>(n);
+    }
+  }
+  // The host storage may be written from here on.
+  void handedOut() noexcept { patternSize_ = 0; }
   // Before the host storage is freed or replaced: the device's commands on
   // it finish, and the device copy (which may live in that storage) goes.
   void releaseDevice() noexcept {
@@ -379,6 +406,9 @@ private:
     deviceValid_ = other.deviceValid_;
     epoch_ = other.epoch_;
     shadow_ = std::move(other.shadow_);
+    std::memcpy(pattern_, other.pattern_, sizeof(pattern_));
+    patternSize_ = other.patternSize_;
+    other.patternSize_ = 0;
     other.host_ = nullptr;
     other.bytes_ = 0;
     other.hostValid_ = true;
@@ -392,6 +422,8 @@ private:
   mutable bool deviceValid_ = false;
   mutable std::uint64_t epoch_ = currentEpoch();
   mutable std::shared_ptr<DeviceShadow> shadow_;
+  unsigned char pattern_[128] = {};
+  mutable unsigned char patternSize_ = 0;
 };
 
 } // namespace detail
@@ -411,12 +443,16 @@ public:
 
   Buffer() { setStorage(nullptr, 0); }
   // n value-initialised elements.
-  explicit Buffer(std::size_t n) : data_(allocate(n)), size_(n) { sync(); }
+  explicit Buffer(std::size_t n) : data_(allocate(n)), size_(n) {
+    sync();
+    setPristine(T());
+  }
   // n copies of value.
   Buffer(std::size_t n, const T &value) : data_(allocate(n)), size_(n) {
     for (std::size_t i = 0; i < n; ++i)
       data_[i] = value;
     sync();
+    setPristine(value);
   }
   Buffer(std::initializer_list<T> values)
       : data_(allocate(values.size())), size_(values.size()) {
@@ -449,12 +485,26 @@ public:
   std::size_t bytes() const { return size_ * sizeof(T); }
   bool empty() const { return size_ == 0; }
 
-  T &operator[](std::size_t i) { return data_[i]; }
+  // The mutable accessors hand out the host storage: from then on it may
+  // hold anything.
+  T &operator[](std::size_t i) {
+    handedOut();
+    return data_[i];
+  }
   const T &operator[](std::size_t i) const { return data_[i]; }
-  T *data() { return data_.get(); }
+  T *data() {
+    handedOut();
+    return data_.get();
+  }
   const T *data() const { return data_.get(); }
-  T *begin() { return data_.get(); }
-  T *end() { return data_.get() + size_; }
+  T *begin() {
+    handedOut();
+    return data_.get();
+  }
+  T *end() {
+    handedOut();
+    return data_.get() + size_;
+  }
   const T *begin() const { return data_.get(); }
   const T *end() const { return data_.get() + size_; }
   const T *cbegin() const { return begin(); }
