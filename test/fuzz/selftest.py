@@ -74,6 +74,7 @@ forms = {
     "a counted host loop": r"for \(int (\w+_ci\d+) = 0; \1 < ",
     "a store at element 0": r"\[0\] = ",
     "a copy from a pointer range": r"std::copy\((\w+_src\d+), \1 \+ ",
+    "a running index over nested loops": r"int (p\d+_idx\d+) = 0;\n\s*for \(int (p\d+_row\d+) = 0; \2 <=? [^;]+; \+\+\2\)\n\s+for \(int (p\d+_col\d+) = 0;",
     "a buffer main never uses again": r"_view_\w+ = \w+\.data\(\);",
     "a lambda that shows a buffer later": r"auto p\d+_show_\w+ = \[&\]",
     "a global buffer named by the compute function": r"static ferry::Buffer<int> (p\d+_g)\(\d+, \d\);(.*\n)*.*\1[\[.,)]",
@@ -91,7 +92,7 @@ new = {"vectorcopy": "std::vector", "ptrstore": "int *p", "ptrcompare": " != &",
        "flipref": "_flip", "structhelper": "_Pair", "columns": "; ++r) {",
        "grid": "int w", "volume": "int nz", "ptrcopy": "_src",
        "countloop": "_ci", "deadbuf": "_view_", "lambdabody": "peek",
-       "global": "static ferry::Buffer<int>"}
+       "global": "static ferry::Buffer<int>", "runidx": "_idx"}
 texts3 = "\n".join(gen.generate("cover", i, set(new) | {"ptrcompare"}).text() for i in range(200))
 check(not any(w in texts3 for w in new.values()), "--avoid leaves the new forms out")
 texts4 = "\n".join(gen.generate("cover", i, {"fillself"}).text() for i in range(200))

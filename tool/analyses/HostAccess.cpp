@@ -7,6 +7,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSet.h"
@@ -229,33 +230,157 @@ private:
   /// Returns the stores' subscript expressions.
   std::vector<const Expr *> countedStores(const ForStmt *For) {
     std::vector<const Expr *> Found;
-    std::optional<CountingLoop> L = countingLoop(For);
+    std::optional<CountingLoop> L = countingLoop(For, /*AllowInclusive=*/true);
     if (!L || L->Start != 0 || L->Bound->HasSideEffects(Ctx()) ||
         mayExitEarly(For->getBody()) || boundChanges(L->Bound, For->getBody()))
       return Found;
-    const auto *Body = dyn_cast_or_null<CompoundStmt>(For->getBody());
-    std::vector<const Stmt *> Top;
-    if (Body)
-      Top.assign(Body->body_begin(), Body->body_end());
-    else if (For->getBody())
-      Top.push_back(For->getBody());
-    for (const Stmt *T : Top) {
-      const auto *Assign = dyn_cast<BinaryOperator>(T);
-      if (!Assign || Assign->getOpcode() != BO_Assign)
-        continue;
-      const auto *Op = dyn_cast<CXXOperatorCallExpr>(
-          Assign->getLHS()->IgnoreParens());
-      const auto *Index =
-          Op ? dyn_cast<DeclRefExpr>(Op->getArg(1)->IgnoreParenImpCasts())
-             : nullptr;
-      if (Op && Op->getOperator() == OO_Subscript &&
-          isBufferType(Op->getArg(0)->getType()) && Index &&
-          Index->getDecl() == L->Var) {
-        CountedStores[Op] = {For, L->Bound};
+    for (const Stmt *T : topLevel(For->getBody()))
+      if (const CXXOperatorCallExpr *Op = elementStore(T, L->Var)) {
+        CountedStores[Op] = {For, *L, std::nullopt};
         Found.push_back(Op);
       }
-    }
+    if (const Expr *Op = runningIndexStore(For, *L))
+      Found.push_back(Op);
     return Found;
+  }
+
+  static std::vector<const Stmt *> topLevel(const Stmt *Body) {
+    std::vector<const Stmt *> Top;
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body))
+      Top.assign(CS->body_begin(), CS->body_end());
+    else if (Body)
+      Top.push_back(Body);
+    return Top;
+  }
+
+  /// `b[v] = …` as a statement, b a buffer: the subscript.
+  static const CXXOperatorCallExpr *elementStore(const Stmt *T,
+                                                 const VarDecl *V) {
+    const auto *Assign = dyn_cast<BinaryOperator>(T);
+    if (!Assign || Assign->getOpcode() != BO_Assign)
+      return nullptr;
+    const auto *Op =
+        dyn_cast<CXXOperatorCallExpr>(Assign->getLHS()->IgnoreParens());
+    const auto *Index =
+        Op ? dyn_cast<DeclRefExpr>(Op->getArg(1)->IgnoreParenImpCasts())
+           : nullptr;
+    return Op && Op->getOperator() == OO_Subscript &&
+                   isBufferType(Op->getArg(0)->getType()) && Index &&
+                   Index->getDecl() == V
+               ? Op
+               : nullptr;
+  }
+
+  /// `m = 0; for (k = 0; k < K; ++k) for (j = 0; j < J; ++j) { …; b[m] =
+  /// …; …; m++; }` (OMPDart backprop's flattening of a 2-D array): the
+  /// outer loop holds only the inner one, whose bound does not depend on
+  /// k; m is set to 0 by the statement just before and stepped once per
+  /// inner iteration, after the store, by its top level, and nowhere else.
+  /// The store writes the first trips(K) x trips(J) elements.
+  const Expr *runningIndexStore(const ForStmt *Outer, const CountingLoop &L) {
+    std::vector<const Stmt *> OuterTop = topLevel(Outer->getBody());
+    const auto *Inner =
+        OuterTop.size() == 1 ? dyn_cast<ForStmt>(OuterTop[0]) : nullptr;
+    std::optional<CountingLoop> IL =
+        Inner ? countingLoop(Inner, /*AllowInclusive=*/true) : std::nullopt;
+    if (!IL || IL->Start != 0 || IL->Bound->HasSideEffects(Ctx()) ||
+        boundChanges(IL->Bound, Outer->getBody()) || names(IL->Bound, L.Var))
+      return nullptr;
+    std::vector<const Stmt *> Top = topLevel(Inner->getBody());
+    const CXXOperatorCallExpr *Store = nullptr;
+    const VarDecl *M = nullptr;
+    size_t StoreAt = 0;
+    for (size_t I = 0; I < Top.size() && !Store; ++I) {
+      const auto *Assign = dyn_cast<BinaryOperator>(Top[I]);
+      const auto *Op = Assign && Assign->getOpcode() == BO_Assign
+                           ? dyn_cast<CXXOperatorCallExpr>(
+                                 Assign->getLHS()->IgnoreParens())
+                           : nullptr;
+      const auto *Index =
+          Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2
+              ? dyn_cast<DeclRefExpr>(Op->getArg(1)->IgnoreParenImpCasts())
+              : nullptr;
+      const auto *V = Index ? dyn_cast<VarDecl>(Index->getDecl()) : nullptr;
+      if (V && V->hasLocalStorage() && V->getType()->isIntegerType() &&
+          isBufferType(Op->getArg(0)->getType())) {
+        Store = Op;
+        M = V;
+        StoreAt = I;
+      }
+    }
+    if (!Store || M == L.Var || M == IL->Var)
+      return nullptr;
+    // Stepped exactly once, after the store, and changed nowhere else.
+    size_t Steps = 0;
+    for (size_t I = 0; I < Top.size(); ++I) {
+      if (isStepOf(Top[I], M)) {
+        if (I < StoreAt)
+          return nullptr;
+        ++Steps;
+      } else if (changes(Top[I], M)) {
+        return nullptr;
+      }
+    }
+    if (Steps != 1 || changes(Outer->getInit(), M) ||
+        changes(Outer->getCond(), M) || changes(Outer->getInc(), M) ||
+        changes(Inner->getInit(), M) || changes(Inner->getCond(), M) ||
+        changes(Inner->getInc(), M) || !setToZeroJustBefore(Outer, M))
+      return nullptr;
+    CountedStores[Store] = {Outer, L, *IL};
+    return Store;
+  }
+
+  static bool names(const Stmt *S, const VarDecl *V) {
+    if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
+      return true;
+    for (const Stmt *Child : S->children())
+      if (Child && names(Child, V))
+        return true;
+    return false;
+  }
+
+  /// `m++`, `++m` or `m += 1` as a statement.
+  bool isStepOf(const Stmt *S, const VarDecl *M) const {
+    auto Names = [&](const Expr *E) {
+      const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return R && R->getDecl() == M;
+    };
+    if (const auto *U = dyn_cast<UnaryOperator>(S))
+      return U->isIncrementOp() && Names(U->getSubExpr());
+    Expr::EvalResult One;
+    if (const auto *B = dyn_cast<CompoundAssignOperator>(S))
+      return B->getOpcode() == BO_AddAssign && Names(B->getLHS()) &&
+             !B->getRHS()->isValueDependent() &&
+             B->getRHS()->EvaluateAsInt(One, Ctx()) && One.Val.getInt() == 1;
+    return false;
+  }
+
+  /// The statement before `Loop` in its block is `m = 0;` or `int m = 0;`.
+  bool setToZeroJustBefore(const Stmt *Loop, const VarDecl *M) const {
+    auto Parents = Ctx().getParents(*Loop);
+    const auto *Block =
+        Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
+    if (!Block)
+      return false;
+    const Stmt *Before = nullptr;
+    for (const Stmt *S : Block->body()) {
+      if (S == Loop)
+        break;
+      Before = S;
+    }
+    const Expr *Zero = nullptr;
+    if (const auto *A = dyn_cast_or_null<BinaryOperator>(Before);
+        A && A->getOpcode() == BO_Assign) {
+      const auto *R = dyn_cast<DeclRefExpr>(A->getLHS()->IgnoreParenImpCasts());
+      if (R && R->getDecl() == M)
+        Zero = A->getRHS();
+    } else if (const auto *D = dyn_cast_or_null<DeclStmt>(Before);
+               D && D->isSingleDecl() && D->getSingleDecl() == M) {
+      Zero = M->getInit();
+    }
+    Expr::EvalResult Value;
+    return Zero && !Zero->isValueDependent() &&
+           Zero->EvaluateAsInt(Value, Ctx()) && Value.Val.getInt() == 0;
   }
 
   /// Whether S changes a variable that E names.
@@ -1114,8 +1239,14 @@ private:
         HostEvent &W = Events.back();
         Expr::EvalResult Index;
         if (auto Loop = CountedStores.find(E); Loop != CountedStores.end()) {
-          W.WrittenCount = Loop->second.second;
-          W.CountingLoop = Loop->second.first;
+          const CountedStore &C = Loop->second;
+          W.WrittenCount = C.Outer.Bound;
+          W.WrittenCountInclusive = C.Outer.Inclusive;
+          if (C.Inner) {
+            W.WrittenCountInner = C.Inner->Bound;
+            W.WrittenCountInnerInclusive = C.Inner->Inclusive;
+          }
+          W.CountingLoop = C.Loop;
         } else if (!Op->getArg(1)->isValueDependent() &&
                    Op->getArg(1)->EvaluateAsInt(Index, Ctx()) &&
                    Index.Val.getInt() == 0) {
@@ -1183,7 +1314,12 @@ private:
   std::set<const ValueDecl *> LoopElements;
   /// Stores of the loops being walked that write a counted prefix (see
   /// countedStores): the loop, and its bound.
-  std::map<const Expr *, std::pair<const Stmt *, const Expr *>> CountedStores;
+  struct CountedStore {
+    const Stmt *Loop = nullptr;
+    CountingLoop Outer;
+    std::optional<CountingLoop> Inner; ///< a running index's inner loop
+  };
+  std::map<const Expr *, CountedStore> CountedStores;
 };
 
 } // namespace

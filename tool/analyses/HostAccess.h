@@ -56,6 +56,13 @@ struct HostEvent {
   /// writes the first n elements): the loop, which is where the count holds
   /// (the store itself runs once per iteration).
   const clang::Stmt *CountingLoop = nullptr;
+  /// The loop's bound is inclusive (`i <= n`): the count is WrittenCount + 1.
+  bool WrittenCountInclusive = false;
+  /// A running index over two nested counting loops (`m = 0; for (k …) for
+  /// (j …) { b[m] = …; m++; }`) writes trips(outer) x trips(inner) elements:
+  /// WrittenCount bounds the outer loop, this the inner one.
+  const clang::Expr *WrittenCountInner = nullptr;
+  bool WrittenCountInnerInclusive = false;
   /// How the caller names the buffer when no expression of its own is it:
   /// `pair.x` for a buffer (or buffer reference) member of a struct object
   /// passed as an argument (see memberSpelling in HostAccess.cpp).

@@ -76,7 +76,8 @@ bool mayExitEarly(const Stmt *S, bool InLoop, bool InSwitch) {
   return false;
 }
 
-std::optional<CountingLoop> countingLoop(const ForStmt *For) {
+std::optional<CountingLoop> countingLoop(const ForStmt *For,
+                                         bool AllowInclusive) {
   const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
   const auto *V = Init && Init->isSingleDecl()
                       ? dyn_cast<VarDecl>(Init->getSingleDecl())
@@ -90,7 +91,9 @@ std::optional<CountingLoop> countingLoop(const ForStmt *For) {
     return std::nullopt;
   const auto *Cond =
       dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
-  if (!Cond || Cond->getOpcode() != BO_LT || !names(Cond->getLHS(), V))
+  if (!Cond || !names(Cond->getLHS(), V) ||
+      !(Cond->getOpcode() == BO_LT ||
+        (AllowInclusive && Cond->getOpcode() == BO_LE)))
     return std::nullopt;
   const Expr *Inc = For->getInc()->IgnoreParenImpCasts();
   bool Step1 = false;
@@ -107,6 +110,7 @@ std::optional<CountingLoop> countingLoop(const ForStmt *For) {
   L.Var = V;
   L.Start = Start.Val.getInt().getExtValue();
   L.Bound = Cond->getRHS()->IgnoreParenImpCasts();
+  L.Inclusive = Cond->getOpcode() == BO_LE;
   return L;
 }
 

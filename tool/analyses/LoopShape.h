@@ -22,11 +22,14 @@ bool mayExitEarly(const clang::Stmt *S, bool InLoop = false,
 
 /// `for (int k = A; k < B; ++k)` (or `k++`, `k += 1`), A a constant, and
 /// nothing in the body changes k. What B means is the caller's to decide.
+/// With `AllowInclusive`, also `k <= B` (then Inclusive: B + 1 bounds it).
 struct CountingLoop {
   const clang::VarDecl *Var = nullptr;
   long long Start = 0;
   const clang::Expr *Bound = nullptr; ///< B, parentheses and casts removed
+  bool Inclusive = false;
 };
-std::optional<CountingLoop> countingLoop(const clang::ForStmt *For);
+std::optional<CountingLoop> countingLoop(const clang::ForStmt *For,
+                                         bool AllowInclusive = false);
 
 } // namespace ferry

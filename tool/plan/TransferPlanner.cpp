@@ -301,6 +301,26 @@ private:
             : text(E.WrittenCountOf ? E.WrittenCountOf : E.WrittenCount);
     if (Count.empty()) // from a macro: plan it as any other write
       return false;
+    // `i <= n` runs n + 1 times; two nested loops, the product of their
+    // trip counts (each 0 when its bound is below its start).
+    auto Trips = [&](const std::string &Bound, bool Inclusive) {
+      bool Simple = llvm::all_of(Bound, [](char C) {
+        return isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '.';
+      });
+      return "ferry::tripCount(0, " +
+             (Inclusive ? (Simple ? Bound : "(" + Bound + ")") + " + 1"
+                        : Bound) +
+             ")";
+    };
+    if (E.WrittenCountInner) {
+      std::string Inner = text(E.WrittenCountInner);
+      if (Inner.empty())
+        return false;
+      Count = Trips(Count, E.WrittenCountInclusive) + " * " +
+              Trips(Inner, E.WrittenCountInnerInclusive);
+    } else if (E.WrittenCountInclusive) {
+      Count = Trips(Count, true);
+    }
     if (E.WrittenCountOf)
       Count += E.WrittenCountOf->getType()->isPointerType() ? "->size()"
                                                             : ".size()";
@@ -378,6 +398,9 @@ private:
     if (!Count)
       return false;
     std::set<const VarDecl *> Named = namedThrough(Count);
+    if (E.WrittenCountInner)
+      for (const VarDecl *V : namedThrough(E.WrittenCountInner))
+        Named.insert(V);
     std::set<const VarDecl *> Changed = reboundWithin(S);
     for (const VarDecl *V : Named)
       if (Changed.count(V))

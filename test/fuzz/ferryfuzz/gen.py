@@ -594,7 +594,7 @@ class Gen:
         c = self.pick([(4, "elem"), (1, "data"), (3, "loop"), (4, "fill"), (1, "fillpart"), (3, "iota"),
                        (1, "iotapart"), (3, "copy"), (2, "copyn"), (1, "copypart"),
                        (2, "rangefor"), (2, "vectorcopy"), (2, "fillself"),
-                       (2, "countloop"), (1, "elem0"), (2, "ptrcopy")])
+                       (2, "countloop"), (1, "elem0"), (2, "ptrcopy"), (2, "runidx")])
         if c in self.avoid:
             c = "elem"
         b, e = v.member("begin()"), v.member("end()")
@@ -616,6 +616,21 @@ class Gen:
                            (2, str(self.r.randint(0, self.N))), (1, "-1")])
             return Line("for (int %s = 0; %s < %s; ++%s)\n  %s = %s;"
                         % (i, i, k, i, v.at(i), self.value(sc)))
+        if c == "runidx":
+            # `runidx`: a 2-D array flattened by a running index over two
+            # counting loops (`<` or `<=`), all rows or one fewer; now and
+            # then stepped before the store, which starts it at -1.
+            m, r, q = self.fresh("idx"), self.fresh("row"), self.fresh("col")
+            rows = self.H - self.r.choice([0, 0, 1])
+            outer = ("%s < %d" % (r, rows)) if self.chance(0.5) else ("%s <= %d - 1" % (r, rows))
+            inner = ("%s < %d" % (q, self.W)) if self.chance(0.5) else ("%s <= %d" % (q, self.W - 1))
+            if self.chance(0.2):
+                start, body = -1, "++%s;\n    %s = %s;" % (m, v.at(m), self.value(sc))
+            else:
+                start, body = 0, "%s = %s;\n    %s++;" % (v.at(m), self.value(sc), m)
+            text = ("int %s = %d;\nfor (int %s = 0; %s; ++%s)\n  for (int %s = 0; %s; ++%s) {\n"
+                    "    %s\n  }" % (m, start, r, outer, r, q, inner, q, body))
+            return Compound(["{", [Line(text)], "}"])
         if c == "elem0":
             return Line("%s = %s;" % (v.at("0"), self.value(sc)))
         if c == "ptrcopy":
