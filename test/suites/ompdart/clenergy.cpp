@@ -1,0 +1,254 @@
+// OMPDart evaluation benchmark "clenergy" (VMD coulombic potential
+// microbenchmark, from HeCBench clenergy-omp), written anew in Ferry's
+// dialect. Original: github.com/lmarzen/ompdart,
+// evaluation/src/clenergy-omp/clenergy.cpp (the authors' hand-mapped
+// version; clenergy_stripped.cpp is the unannotated input).
+//
+// The energy grid is zeroed by a kernel, then for each slab of at most
+// MAXATOMS atoms the host helper copyatoms fills atominfo (the original
+// follows it with `target update to(atominfo[0:count])`) and the potential
+// kernel adds the slab's contribution into the grid. In the original's
+// collapse(2) kernel, work-item (y, x) adds into energy[y*vx + x + k*8] for
+// k < 8, so neighbouring x overlap and race on `+=`; the nearest race-free
+// version keeps the same per-(y, x) body and index arithmetic but gives one
+// work-item a whole row y and runs its x loop in order (rows do not overlap
+// while vx > 63). Timers (WKFUtils) are dropped; rand() atoms are replaced
+// by formulas; the grid is 64 x 64 and 10000 atoms (3 slabs) instead of
+// 768 x 768 and 1000000.
+//
+//   clenergy
+//
+// Bytes the ORIGINAL host code moves (float4 is 16 B, 64 x 64 floats =
+// 16384 B):
+//   target enter data map(alloc: atominfo, energy)   nothing
+//   target update to(atominfo[0:count]), count = 4000, 4000, 2000:
+//                                 64000 + 64000 + 32000 = 160000 B
+//   target exit data map(from: energy)                16384 B
+//   in 3 (160000 B), out 1 (16384 B).
+// Whole-buffer optimum of this port: energy is written whole by the zeroing
+// kernel (energy[kc.x]) before the potential kernel reads it: no copy in;
+// main prints it: out 1 (16384 B). atominfo (MAXATOMS x 16 = 64000 B) is
+// written on the host before every slab and read by the kernel: in 1 per
+// slab, whole, 3 x 64000 = 192000 B (more than the original's partial
+// update of the last slab); the device never writes it. 1 + 3 dispatches.
+//   in 3 (192000 B), out 1 (16384 B).
+// suite-original: to_device 3 to_device_bytes 160000 from_device 1 from_device_bytes 16384
+// ferry-test: args
+// ferry-test: to_device 3 to_device_bytes 192000 from_device 1 from_device_bytes 16384
+// ferry-test: dispatches 4
+#include "Print.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#define MAXATOMS 4000
+#define UNROLLX 8
+#define UNROLLY 1
+#define BLOCKSIZEX 8
+#define BLOCKSIZEY 8
+#define BLOCKSIZE BLOCKSIZEX *BLOCKSIZEY
+
+struct float4 {
+  float x;
+  float y;
+  float z;
+  float w;
+};
+
+struct int3 {
+  int x;
+  int y;
+  int z;
+};
+
+int copyatoms(float *atoms, int count, float zplane, ferry::Buffer<float4> &atominfo) {
+  if (count > MAXATOMS) {
+    printf("Atom count exceeds constant buffer storage capacity\n");
+    return -1;
+  }
+
+  int i;
+  for (i = 0; i < count; i++) {
+    atominfo[i].x = atoms[i * 4];
+    atominfo[i].y = atoms[i * 4 + 1];
+    float dz = zplane - atoms[i * 4 + 2];
+    atominfo[i].z = dz * dz;
+    atominfo[i].w = atoms[i * 4 + 3];
+  }
+  return 0;
+}
+
+int initatoms(float **atombuf, int count, int3 volsize, float gridspacing) {
+  float4 size;
+  int i;
+  float *atoms;
+
+  atoms = (float *)malloc(count * 4 * sizeof(float));
+  *atombuf = atoms;
+
+  // compute grid dimensions in angstroms
+  size.x = gridspacing * volsize.x;
+  size.y = gridspacing * volsize.y;
+  size.z = gridspacing * volsize.z;
+
+  for (i = 0; i < count; i++) {
+    int addr = i * 4;
+    atoms[addr] = ((i * 37 + 11) % 101 / 101.0f) * size.x;
+    atoms[addr + 1] = ((i * 53 + 7) % 103 / 103.0f) * size.y;
+    atoms[addr + 2] = ((i * 29 + 3) % 107 / 107.0f) * size.z + 0.5f;
+    atoms[addr + 3] = ((i * 13 + 1) % 7 / 7.0f) * 2.0f - 1.0f; // charge
+  }
+  return 0;
+}
+
+FERRY_KERNEL void zeroEnergy(ferry::KernelContext kc, float *energy) {
+  const int i = kc.x;
+  energy[i] = 0.f;
+}
+
+// One work-item per grid row (see the opening comment); the body of the x
+// loop is the original kernel's.
+FERRY_KERNEL void cenergy(ferry::KernelContext kc, float *energy, const float4 *atominfo,
+                          int runatoms, int3 volsize, float gridspacing) {
+  const unsigned int yindex = kc.x;
+  for (unsigned int xindex = 0; xindex < (unsigned int)(volsize.x / UNROLLX); xindex++) {
+    unsigned int outaddr = yindex * volsize.x + xindex;
+    float coory = gridspacing * yindex;
+    float coorx = gridspacing * xindex;
+
+    float energyvalx1 = 0.0f;
+    float energyvalx2 = 0.0f;
+    float energyvalx3 = 0.0f;
+    float energyvalx4 = 0.0f;
+    float energyvalx5 = 0.0f;
+    float energyvalx6 = 0.0f;
+    float energyvalx7 = 0.0f;
+    float energyvalx8 = 0.0f;
+
+    float gridspacing_u = gridspacing * BLOCKSIZEX;
+
+    int atomid;
+    for (atomid = 0; atomid < runatoms; atomid++) {
+      float dy = coory - atominfo[atomid].y;
+      float dyz2 = (dy * dy) + atominfo[atomid].z;
+
+      float dx1 = coorx - atominfo[atomid].x;
+      float dx2 = dx1 + gridspacing_u;
+      float dx3 = dx2 + gridspacing_u;
+      float dx4 = dx3 + gridspacing_u;
+      float dx5 = dx4 + gridspacing_u;
+      float dx6 = dx5 + gridspacing_u;
+      float dx7 = dx6 + gridspacing_u;
+      float dx8 = dx7 + gridspacing_u;
+
+      energyvalx1 += atominfo[atomid].w / sqrtf(dx1 * dx1 + dyz2);
+      energyvalx2 += atominfo[atomid].w / sqrtf(dx2 * dx2 + dyz2);
+      energyvalx3 += atominfo[atomid].w / sqrtf(dx3 * dx3 + dyz2);
+      energyvalx4 += atominfo[atomid].w / sqrtf(dx4 * dx4 + dyz2);
+      energyvalx5 += atominfo[atomid].w / sqrtf(dx5 * dx5 + dyz2);
+      energyvalx6 += atominfo[atomid].w / sqrtf(dx6 * dx6 + dyz2);
+      energyvalx7 += atominfo[atomid].w / sqrtf(dx7 * dx7 + dyz2);
+      energyvalx8 += atominfo[atomid].w / sqrtf(dx8 * dx8 + dyz2);
+    }
+
+    energy[outaddr] += energyvalx1;
+    energy[outaddr + 1 * BLOCKSIZEX] += energyvalx2;
+    energy[outaddr + 2 * BLOCKSIZEX] += energyvalx3;
+    energy[outaddr + 3 * BLOCKSIZEX] += energyvalx4;
+    energy[outaddr + 4 * BLOCKSIZEX] += energyvalx5;
+    energy[outaddr + 5 * BLOCKSIZEX] += energyvalx6;
+    energy[outaddr + 6 * BLOCKSIZEX] += energyvalx7;
+    energy[outaddr + 7 * BLOCKSIZEX] += energyvalx8;
+  }
+}
+
+// The original's target enter/exit data region.
+FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<float> &energy,
+                       ferry::Buffer<float4> &atominfo, float *atoms, int atomcount,
+                       int3 volsize, float gridspacing, int &iterations) {
+  const char *statestr = "|/-\\.";
+  int state = 0;
+  int volmem = volsize.x * volsize.y * volsize.z;
+
+  cc.dispatch(zeroEnergy, ferry::Range(volmem), energy);
+
+  int atomstart;
+  for (atomstart = 0; atomstart < atomcount; atomstart += MAXATOMS) {
+    iterations++;
+    int runatoms;
+    int atomsremaining = atomcount - atomstart;
+    if (atomsremaining > MAXATOMS)
+      runatoms = MAXATOMS;
+    else
+      runatoms = atomsremaining;
+
+    printf("%c\r", statestr[state]);
+    fflush(stdout);
+    state = (state + 1) & 3;
+
+    // copy the atoms to the GPU
+    copyatoms(atoms + 4 * atomstart, runatoms, 0 * gridspacing, atominfo);
+
+    // RUN the kernel...
+    cc.dispatch(cenergy, ferry::Range(volsize.y), energy, atominfo, runatoms, volsize,
+                gridspacing);
+  }
+  printf("Done\n");
+}
+
+int main(int argc, char **argv) {
+  (void)argc;
+  (void)argv;
+  float *atoms = NULL;
+  int3 volsize;
+
+  printf("GPU accelerated coulombic potential microbenchmark\n");
+  printf("--------------------------------------------------------\n");
+  printf("  Single-threaded single-device test run.\n");
+
+  // number of atoms to simulate
+  int atomcount = 10000;
+
+  // setup energy grid size
+  volsize.x = 64;
+  volsize.y = 64;
+  volsize.z = 1;
+
+  // set voxel spacing
+  float gridspacing = 0.1f;
+
+  printf("Grid size: %d x %d x %d\n", volsize.x, volsize.y, volsize.z);
+  printf("Running kernel(atoms:%d, gridspacing %g, z %d)\n", atomcount, gridspacing, 0);
+
+  // allocate and initialize atom coordinates and charges
+  if (initatoms(&atoms, atomcount, volsize, gridspacing))
+    return -1;
+
+  // allocate and initialize the GPU output array
+  int volmem = volsize.x * volsize.y * volsize.z;
+  ferry::Buffer<float> energy(volmem);
+  ferry::Buffer<float4> atominfo(MAXATOMS);
+
+  printf("starting run...\n");
+  int iterations = 0;
+  ferry::Accelerator acc;
+  acc.compute([&](ferry::ComputeContext &cc) {
+    run(cc, energy, atominfo, atoms, atomcount, volsize, gridspacing, iterations);
+  });
+
+  int i, j;
+  for (j = 0; j < 8; j++) {
+    for (i = 0; i < 8; i++) {
+      int addr = j * volsize.x + i;
+      printf("[%d]", addr);
+      printRounded(energy[addr]);
+    }
+    printf("\n");
+  }
+  printf("Final calculation required %d iterations of %d atoms\n", iterations, MAXATOMS);
+  printApprox("energy", energy);
+
+  free(atoms);
+  return 0;
+}
