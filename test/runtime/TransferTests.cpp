@@ -244,10 +244,12 @@ TEST_CASE("a buffer still as made is filled on the device, not copied",
           "[transfers]") {
   ScopedPolicy planned(ferry::Policy::Planned);
   ferry::Accelerator &acc = cpuAccelerator();
-  ferry::Buffer<int> zeros(6), sevens(6, 7), listed{1, 2, 3};
+  ferry::Buffer<int> zeros(6), sevens(6, 7), listed{1, 2, 3}, read(2, 3);
   ferry::Buffer<double> halves(3, 0.5);
-  const ferry::Buffer<int> &view = sevens;
-  CHECK(view[2] == 7); // a const read hands nothing out
+  CHECK(zeros.size() == 6); // size() hands nothing out
+  const ferry::Buffer<int> &view = read;
+  CHECK(view[1] == 3); // a const read does: its result may be const_cast
+  CHECK_FALSE(read.pristine());
   CHECK(zeros.pristine());
   CHECK(sevens.pristine());
   CHECK_FALSE(listed.pristine()); // made from a list: no one value

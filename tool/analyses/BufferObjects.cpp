@@ -85,7 +85,7 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
     bool TraverseLambdaExpr(LambdaExpr *) { return true; }
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-          isGlobalBufferVariable(V))
+          isGlobalBufferVariable(V) || isGlobalBufferHolder(V))
         Globals.insert(V);
       return true;
     }
@@ -133,16 +133,22 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
   if (F->hasBody())
     Find.TraverseStmt(F->getBody());
   Find.Globals.insert(Reached.begin(), Reached.end());
-  std::set<std::string> Declared;
-  for (const auto &[D, Ids] : Entry)
-    Declared.insert(D->getNameAsString());
   for (const VarDecl *V : Find.Globals) {
-    // Spelled as declared, or from the global scope where a name of F's own
-    // hides it.
-    std::string Name = V->getNameAsString();
-    if (Declared.count(Name))
-      Name = "::" + (V->isInAnonymousNamespace() ? Name
-                                                 : V->getQualifiedNameAsString());
+    std::string Name = globalSpelling(V, F);
+    if (isGlobalBufferHolder(V)) {
+      // `model.w`: each buffer member an object (the rest of what the
+      // holder reaches is any buffer, to calls that reach it).
+      bool All = false;
+      for (const FieldDecl *FD : namedBufferFields(V, All)) {
+        ObjectId Id = add(ObjectKind::ParameterMember,
+                          Name + "." + FD->getNameAsString(), FD,
+                          bufferElementType(FD->getType().getNonReferenceType()));
+        Objects[Id].Base = V;
+        Objects[Id].StaticStorage = true;
+        Members[{V, FD}] = Id;
+      }
+      continue;
+    }
     QualType T = V->getType().getNonReferenceType();
     bool Pointer = T->isPointerType();
     ObjectId Id = add(ObjectKind::Parameter, (Pointer ? "*" : "") + Name, V,

@@ -187,16 +187,24 @@ private:
     if (Index == Call->getNumArgs())
       return false; // the callee or the object of a member call
     if (SM.isInSystemHeader(F->getLocation()) || F->getBuiltinID()) {
-      // std::copy, std::fill, memcpy: they hand back at most a pointer into
-      // the same range, which must then be dropped.
+      // Algorithms that only walk the ranges they are given (std::copy,
+      // std::fill, memcpy), the pointer passed as one of those ranges'
+      // ends: they hand back at most a pointer into the same range, which
+      // must then be dropped. A pointer passed as a value (std::iota's
+      // start, std::fill's value) may be kept in the range.
+      if (!Arg->getType()->isPointerType() || !iteratorArgument(F, Index))
+        return false;
       QualType R = F->getReturnType();
-      if (R->isVoidType() || R->isArithmeticType())
-        return Arg->getType()->isPointerType();
+      if (R->isVoidType() || R->isArithmeticType() || R->isBooleanType())
+        return true;
       const Stmt *P = parent(Call);
       if (const auto *Full = dyn_cast_or_null<ExprWithCleanups>(P))
         P = parent(Full);
-      return Arg->getType()->isPointerType() && isa_and_nonnull<CompoundStmt>(P);
+      return isa_and_nonnull<CompoundStmt>(P);
     }
+    // A virtual call may run an override Ferry does not look at.
+    if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isVirtual())
+      return false;
     const FunctionDecl *Def = F->getDefinition();
     if (!Def || Index >= Def->getNumParams() || Def->isVariadic())
       return false;
@@ -207,6 +215,27 @@ private:
     if (!T->isReferenceType() && !T->isPointerType())
       return false;
     return variable(Param, Def->getBody(), Depth);
+  }
+
+  /// Whether argument `Index` of the library function F is one end of a
+  /// range it walks and keeps nothing of.
+  static bool iteratorArgument(const FunctionDecl *F, unsigned Index) {
+    if (!F->getIdentifier())
+      return false;
+    static const std::map<llvm::StringRef, std::set<unsigned>> Ranges = {
+        {"copy", {0, 1, 2}},     {"copy_n", {0, 2}},   {"copy_backward", {0, 1, 2}},
+        {"move", {0, 1, 2}},     {"fill", {0, 1}},     {"fill_n", {0}},
+        {"iota", {0, 1}},        {"generate", {0, 1}}, {"accumulate", {0, 1}},
+        {"reduce", {0, 1}},      {"sort", {0, 1}},     {"reverse", {0, 1}},
+        {"transform", {0, 1, 2, 3}}, {"equal", {0, 1, 2}},
+        {"count", {0, 1}},       {"memcpy", {0, 1}},   {"memmove", {0, 1}},
+        {"memset", {0}},         {"memcmp", {0, 1}}};
+    auto It = Ranges.find(F->getName());
+    // std::move(x) of one argument is the cast, no algorithm.
+    if (It == Ranges.end() ||
+        (F->getName() == "move" && F->getNumParams() == 1))
+      return false;
+    return It->second.count(Index) != 0;
   }
 
   ASTContext &Ctx;
@@ -291,34 +320,43 @@ private:
 /// What the function around a compute looks like: its loops and lambdas,
 /// where each of its local buffers is named, and whether it jumps.
 struct EnclosingFunction : RecursiveASTVisitor<EnclosingFunction> {
-  std::vector<const Stmt *> Loops;
+  /// Each loop, with the statement whose variables are new each round.
+  std::vector<std::pair<const Stmt *, const Stmt *>> Loops;
   std::vector<const LambdaExpr *> LambdaStack;
-  std::map<const VarDecl *,
-           std::vector<std::pair<const DeclRefExpr *, const LambdaExpr *>>>
-      Refs;
+  /// A use of a name: in which lambda (null: in none), and whether that
+  /// lambda sits inside another.
+  struct Use {
+    const DeclRefExpr *Ref;
+    const LambdaExpr *Lambda;
+    bool Nested;
+  };
+  std::map<const VarDecl *, std::vector<Use>> Refs;
+  std::vector<const LambdaExpr *> Lambdas;
   bool Jumps = false;
 
   bool TraverseLambdaExpr(LambdaExpr *L) {
+    Lambdas.push_back(L);
     LambdaStack.push_back(L);
     RecursiveASTVisitor::TraverseLambdaExpr(L);
     LambdaStack.pop_back();
     return true;
   }
-  bool VisitForStmt(ForStmt *S) { return loop(S); }
-  bool VisitWhileStmt(WhileStmt *S) { return loop(S); }
-  bool VisitDoStmt(DoStmt *S) { return loop(S); }
-  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) { return loop(S); }
+  bool VisitForStmt(ForStmt *S) { return loop(S, S->getBody()); }
+  bool VisitWhileStmt(WhileStmt *S) { return loop(S, S->getBody()); }
+  bool VisitDoStmt(DoStmt *S) { return loop(S, S->getBody()); }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) { return loop(S, S->getBody()); }
   bool VisitGotoStmt(GotoStmt *) { return Jumps = true; }
   bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return Jumps = true; }
   bool VisitDeclRefExpr(DeclRefExpr *R) {
     if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
-      Refs[V].emplace_back(R, LambdaStack.empty() ? nullptr : LambdaStack.back());
+      Refs[V].push_back({R, LambdaStack.empty() ? nullptr : LambdaStack.back(),
+                         LambdaStack.size() > 1});
     return true;
   }
 
 private:
-  bool loop(const Stmt *S) {
-    Loops.push_back(S);
+  bool loop(const Stmt *S, const Stmt *Body) {
+    Loops.emplace_back(S, Body);
     return true;
   }
 };
@@ -350,17 +388,35 @@ public:
     const EnclosingFunction &Body = enclosing(Around);
     if (Body.Jumps)
       return false;
+    // In a macro, which use comes first is not in the source to see.
+    if (Last->getBeginLoc().isMacroID() || Last->getEndLoc().isMacroID() ||
+        Site.Compute->getBeginLoc().isMacroID())
+      return false;
+    // A compute inside another lambda runs whenever that one does.
+    for (const LambdaExpr *L : Body.Lambdas)
+      if (contains(L, Site.Compute))
+        return false;
     // Run again while the buffer lives: a later run needs this one's data.
-    for (const Stmt *Loop : Body.Loops)
-      if (contains(Loop, Last) && !contains(Loop, V))
+    // A buffer declared in the loop's body is a new one each round; one in
+    // a for's init lives through all of them.
+    for (auto [Loop, LoopBody] : Body.Loops)
+      if (contains(Loop, Last) && !(LoopBody && contains(LoopBody, V)))
         return false;
     auto It = Body.Refs.find(V);
     if (It == Body.Refs.end())
       return false;
     SourceLocation LastEnd = SM.getExpansionLoc(Last->getEndLoc());
-    for (auto [R, Lambda] : It->second) {
+    for (const EnclosingFunction::Use &U : It->second) {
+      const DeclRefExpr *R = U.Ref;
+      const LambdaExpr *Lambda = U.Lambda;
+      if (R->getBeginLoc().isMacroID() &&
+          !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R->getBeginLoc()),
+                                        SM.getExpansionLoc(Last->getBeginLoc())))
+        return false;
       if (SM.isBeforeInTranslationUnit(LastEnd, SM.getExpansionLoc(R->getBeginLoc())))
         return false; // named after it
+      if (U.Nested)
+        return false;
       // A lambda that is not an earlier compute's may run at any time.
       if (Lambda && Lambda != Site.Lambda &&
           !(isComputeLambda(Lambda) &&
@@ -380,6 +436,9 @@ private:
     return ComputeLambdas.count(L) != 0;
   }
   bool contains(const Stmt *Outer, const Stmt *Inner) const {
+    return contains(Outer->getSourceRange(), Inner->getBeginLoc());
+  }
+  bool contains(const LambdaExpr *Outer, const Stmt *Inner) const {
     return contains(Outer->getSourceRange(), Inner->getBeginLoc());
   }
   bool contains(const Stmt *Outer, const Decl *Inner) const {

@@ -15,6 +15,113 @@ bool isGlobalBufferVariable(const VarDecl *V) {
          refersToBuffer(V->getType());
 }
 
+bool isGlobalBufferHolder(const VarDecl *V) {
+  return V && V->hasGlobalStorage() && !V->isStaticLocal() &&
+         !refersToBuffer(V->getType()) && holdsBuffers(V->getType());
+}
+
+/// V's scope, the unnamed namespaces it is in seen through: names there are
+/// found from the enclosing one.
+static const DeclContext *home(const VarDecl *V) {
+  const DeclContext *DC = V->getDeclContext();
+  while (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+    if (NS->isAnonymousNamespace())
+      DC = DC->getParent();
+    else
+      break;
+  return DC;
+}
+
+std::string globalSpelling(const VarDecl *V, const FunctionDecl *F) {
+  std::string Name = V->getNameAsString();
+  // Names F's function (or, for a lambda, the function around it) declares
+  // may hide V.
+  const FunctionDecl *Outer = F;
+  while (const auto *P = dyn_cast_or_null<FunctionDecl>(
+             Outer->getDeclContext()->getNonClosureAncestor()))
+    if (P == Outer)
+      break;
+    else
+      Outer = P;
+  struct Names : RecursiveASTVisitor<Names> {
+    std::string Name;
+    bool Found = false;
+    bool VisitNamedDecl(NamedDecl *D) {
+      Found = Found || D->getNameAsString() == Name;
+      return true;
+    }
+  } Declared;
+  Declared.Name = Name;
+  for (const FunctionDecl *G : {F, Outer}) {
+    for (const ParmVarDecl *P : G->parameters())
+      Declared.Found = Declared.Found || P->getNameAsString() == Name;
+    if (G->hasBody())
+      Declared.TraverseStmt(G->getBody());
+  }
+  bool Plain = false;
+  if (!Declared.Found) {
+    const DeclContext *Home = home(V)->getPrimaryContext();
+    for (const DeclContext *DC = Outer->getDeclContext(); DC;
+         DC = DC->getParent()) {
+      if (DC->isFunctionOrMethod())
+        continue;
+      if (DC->getPrimaryContext() == Home) {
+        Plain = true;
+        break;
+      }
+      if (!DC->lookup(V->getDeclName()).empty())
+        break; // something nearer has that name
+    }
+  }
+  if (Plain)
+    return Name;
+  std::string Qualified;
+  for (const DeclContext *DC = home(V); DC && !DC->isTranslationUnit();
+       DC = DC->getParent()) {
+    const auto *ND = dyn_cast<NamedDecl>(DC);
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
+        NS && NS->isAnonymousNamespace())
+      continue;
+    if (ND)
+      Qualified = ND->getNameAsString() + "::" + Qualified;
+  }
+  return "::" + Qualified + Name;
+}
+
+std::vector<const FieldDecl *> namedBufferFields(const VarDecl *V, bool &All) {
+  std::vector<const FieldDecl *> Fields;
+  All = false;
+  const auto *RD = V->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || RD->getNumBases() > 0)
+    return Fields;
+  All = true;
+  for (const FieldDecl *FD : RD->fields()) {
+    QualType T = FD->getType();
+    if (isBufferType(T.getNonReferenceType()))
+      Fields.push_back(FD);
+    else if (holdsBuffers(T))
+      All = false;
+  }
+  return Fields;
+}
+
+bool GlobalReachCache::anyGlobalBuffers(ASTContext &Ctx) {
+  if (AnyGlobals)
+    return *AnyGlobals;
+  struct Find : RecursiveASTVisitor<Find> {
+    bool Any = false;
+    bool VisitVarDecl(VarDecl *V) {
+      Any = Any || isGlobalBufferVariable(V) || isGlobalBufferHolder(V);
+      return !Any;
+    }
+    bool TraverseFunctionDecl(FunctionDecl *) { return true; }
+    bool TraverseCXXMethodDecl(CXXMethodDecl *) { return true; }
+  } F;
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  AnyGlobals = F.Any;
+  return F.Any;
+}
+
 static bool isLibraryFunction(const FunctionDecl *F) {
   if (F->getBuiltinID() ||
       F->getASTContext().getSourceManager().isInSystemHeader(F->getLocation()))
@@ -46,7 +153,7 @@ const GlobalReach &GlobalReachCache::of(const FunctionDecl *F) {
     GlobalReach Found;
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-          isGlobalBufferVariable(V))
+          isGlobalBufferVariable(V) || isGlobalBufferHolder(V))
         Found.Named.insert(V);
       return true;
     }
@@ -60,6 +167,12 @@ const GlobalReach &GlobalReachCache::of(const FunctionDecl *F) {
       }
       if (isLibraryFunction(Callee))
         return true;
+      // A virtual call may run an override: which one is not known here.
+      if (const auto *M = dyn_cast<CXXMethodDecl>(Callee);
+          M && M->isVirtual() && isa<CXXMemberCallExpr>(Call)) {
+        Found.Unseen = true;
+        return true;
+      }
       const GlobalReach &Sub = Self->of(Callee);
       Found.Named.insert(Sub.Named.begin(), Sub.Named.end());
       Found.Unseen = Found.Unseen || Sub.Unseen;

@@ -12,12 +12,23 @@
 
 #include <map>
 #include <set>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace ferry {
 
 /// A namespace-scope or static member variable of type Buffer<T>,
 /// Buffer<T>& or Buffer<T>*.
 bool isGlobalBufferVariable(const clang::VarDecl *V);
+/// A namespace-scope or static member variable whose type reaches buffers
+/// another way: a struct with buffer members (`model.w`), an array of
+/// buffers, a container of them.
+bool isGlobalBufferHolder(const clang::VarDecl *V);
+
+/// How code in F spells the global V: its name where that finds V from F,
+/// else qualified from the global namespace (`::ns::data`).
+std::string globalSpelling(const clang::VarDecl *V, const clang::FunctionDecl *F);
 
 /// The global buffer variables a call to F may touch, following the bodies
 /// Ferry sees.
@@ -28,13 +39,24 @@ struct GlobalReach {
   bool Unseen = false;
 };
 
+/// The buffer fields of a global holder that Ferry names as objects of
+/// their own (`model.w`: direct Buffer<T> or Buffer<T>& members of a
+/// struct); false in `All` when the holder reaches buffers another way too
+/// (an array of buffers, a container, a nested struct).
+std::vector<const clang::FieldDecl *> namedBufferFields(const clang::VarDecl *V,
+                                                        bool &All);
+
 class GlobalReachCache {
 public:
   const GlobalReach &of(const clang::FunctionDecl *F);
+  /// Whether the translation unit has a global buffer or holder at all: a
+  /// function Ferry cannot see may then touch one of them, under any name.
+  bool anyGlobalBuffers(clang::ASTContext &Ctx);
 
 private:
   std::map<const clang::FunctionDecl *, GlobalReach> Cache;
   std::set<const clang::FunctionDecl *> InProgress;
+  std::optional<bool> AnyGlobals;
 };
 
 } // namespace ferry

@@ -4,10 +4,12 @@
 #include "analyses/LoopShape.h"
 #include "model/FerryTypes.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSet.h"
@@ -284,7 +286,8 @@ private:
     std::optional<CountingLoop> IL =
         Inner ? countingLoop(Inner, /*AllowInclusive=*/true) : std::nullopt;
     if (!IL || IL->Start != 0 || IL->Bound->HasSideEffects(Ctx()) ||
-        boundChanges(IL->Bound, Outer->getBody()) || names(IL->Bound, L.Var))
+        boundChanges(IL->Bound, Outer->getBody()) || names(IL->Bound, L.Var) ||
+        mayExitEarly(Inner->getBody()))
       return nullptr;
     std::vector<const Stmt *> Top = topLevel(Inner->getBody());
     const CXXOperatorCallExpr *Store = nullptr;
@@ -301,7 +304,14 @@ private:
               ? dyn_cast<DeclRefExpr>(Op->getArg(1)->IgnoreParenImpCasts())
               : nullptr;
       const auto *V = Index ? dyn_cast<VarDecl>(Index->getDecl()) : nullptr;
-      if (V && V->hasLocalStorage() && V->getType()->isIntegerType() &&
+      // An index that can count past what it holds would wrap: a signed
+      // one of 32 bits at least (its overflow is no valid program), an
+      // unsigned one of 64.
+      QualType IT = V ? V->getType() : QualType();
+      bool Wide = V && IT->isIntegerType() &&
+                  Ctx().getTypeSize(IT) >=
+                      (IT->isSignedIntegerType() ? 32u : 64u);
+      if (Wide && V->hasLocalStorage() && !reachableByCalls(V) &&
           isBufferType(Op->getArg(0)->getType())) {
         Store = Op;
         M = V;
@@ -383,13 +393,74 @@ private:
            Zero->EvaluateAsInt(Value, Ctx()) && Value.Val.getInt() == 0;
   }
 
-  /// Whether S changes a variable that E names.
-  static bool boundChanges(const Stmt *E, const Stmt *S) {
+  /// Whether S may change a variable that E names: assigns it, or, for one
+  /// a call could reach (a global, a reference, a local whose address the
+  /// function hands out), calls anything.
+  bool boundChanges(const Stmt *E, const Stmt *S) const {
     if (const auto *R = dyn_cast<DeclRefExpr>(E))
-      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()); V && changes(S, V))
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl());
+          V && (changes(S, V) || (reachableByCalls(V) && callsAnything(S))))
         return true;
     for (const Stmt *Child : E->children())
       if (Child && boundChanges(Child, S))
+        return true;
+    return false;
+  }
+
+  bool reachableByCalls(const VarDecl *V) const {
+    if (!V->hasLocalStorage() || V->getType()->isReferenceType())
+      return true;
+    // `&n` or `int &r = n` anywhere in the function: a callee may hold it.
+    struct Escape : RecursiveASTVisitor<Escape> {
+      const VarDecl *V;
+      bool Found = false;
+      bool VisitUnaryOperator(UnaryOperator *U) {
+        if (U->getOpcode() == UO_AddrOf)
+          if (const auto *R = dyn_cast<DeclRefExpr>(
+                  U->getSubExpr()->IgnoreParenImpCasts()))
+            Found = Found || R->getDecl() == V;
+        return true;
+      }
+      bool VisitVarDecl(VarDecl *D) {
+        if (D->getType()->isReferenceType() &&
+            !D->getType().getNonReferenceType().isConstQualified() && D->getInit())
+          if (const auto *R =
+                  dyn_cast<DeclRefExpr>(D->getInit()->IgnoreParenImpCasts()))
+            Found = Found || R->getDecl() == V;
+        return true;
+      }
+    } Find;
+    Find.V = V;
+    if (Table.function()->hasBody())
+      Find.TraverseStmt(Table.function()->getBody());
+    return Find.Found;
+  }
+
+  /// S calls a function that could change a variable it does not name: any
+  /// but a buffer's own members and a library function given only values
+  /// and const references (std::min).
+  bool callsAnything(const Stmt *S) const {
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+      const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+      const FunctionDecl *F = Call->getDirectCallee();
+      bool BufferMember =
+          (MC && refersToBuffer(MC->getImplicitObjectArgument()->getType())) ||
+          (Op && Op->getNumArgs() > 0 && refersToBuffer(Op->getArg(0)->getType()));
+      bool PureLibrary = F && inSystemHeader(F) && !MC;
+      if (PureLibrary)
+        for (const ParmVarDecl *P : F->parameters()) {
+          QualType T = P->getType();
+          if ((T->isReferenceType() &&
+               !T.getNonReferenceType().isConstQualified()) ||
+              (T->isPointerType() && !T->getPointeeType().isConstQualified()))
+            PureLibrary = false;
+        }
+      if (!BufferMember && !PureLibrary)
+        return true;
+    }
+    for (const Stmt *Child : S->children())
+      if (Child && callsAnything(Child))
         return true;
     return false;
   }
@@ -804,7 +875,8 @@ private:
     // library's): read, and written too unless the parameter is const.
     const std::vector<Access> *Summary = nullptr;
     if (Callee && Callee->getDefinition() &&
-        Callee->getDefinition()->hasBody() && !inSystemHeader(Callee))
+        Callee->getDefinition()->hasBody() && !inSystemHeader(Callee) &&
+        !isVirtualCall(Call))
       Summary = &Summaries.summary(Callee->getDefinition());
     unsigned ArgBase = isa<CXXOperatorCallExpr>(Call) && Member ? 1 : 0;
     if (ArgBase)
@@ -887,27 +959,70 @@ private:
     }
   }
 
+  /// A call that may run an override of its callee, which Ferry does not
+  /// look at (`h.run(v)` through a reference or pointer to a base).
+  static bool isVirtualCall(const CallExpr *Call) {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+    const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+    if (!M || !M->isVirtual())
+      return false;
+    if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+        ME && ME->hasQualifier())
+      return false; // `h.Base::run(v)` calls that very function
+    return !M->hasAttr<FinalAttr>() && !M->getParent()->hasAttr<FinalAttr>();
+  }
+
   /// The global buffers the callee's bodies name, or every global buffer
   /// when it calls something Ferry cannot see: read and written there, as
   /// far as this function knows.
   void globalEffects(const CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     static const GlobalReach Anything{{}, true};
-    const GlobalReach &Reach =
-        Callee ? Summaries.globals().of(Callee) : Anything;
-    for (const BufferObject &O : Table.objects()) {
-      const auto *V = dyn_cast_or_null<VarDecl>(O.Decl);
-      if (!O.StaticStorage || !isGlobalBufferVariable(V) ||
-          (!Reach.Unseen && !Reach.Named.count(V)))
-        continue;
+    const GlobalReach &Reach = Callee && !isVirtualCall(Call)
+                                   ? Summaries.globals().of(Callee)
+                                   : Anything;
+    std::string What =
+        "may be used by " + (Callee ? Callee->getNameAsString() + "()" : "a call");
+    auto Touch = [&](ObjectRefs Targets) {
       HostEvent E;
       E.Site = Call;
-      E.Targets.Ids = {O.Id};
+      E.Targets = std::move(Targets);
       E.Mode = Access::ReadWrite;
       E.Escapes = true;
-      E.What = "may be used by " +
-               (Callee ? Callee->getNameAsString() + "()" : "a call");
+      E.What = What;
       push(std::move(E));
+    };
+    // A function Ferry cannot see may reach a global buffer by any name,
+    // also one a parameter is bound to: every buffer the caller can see,
+    // when the program has global buffers at all.
+    auto EveryVisible = [&] {
+      for (const BufferObject &O : Table.objects())
+        if (O.callerVisible()) {
+          ObjectRefs R;
+          R.Ids = {O.Id};
+          Touch(R);
+        }
+    };
+    if (Reach.Unseen && Summaries.globals().anyGlobalBuffers(Ctx()))
+      return EveryVisible();
+    for (const BufferObject &O : Table.objects()) {
+      const auto *V = dyn_cast_or_null<VarDecl>(
+          O.Kind == ObjectKind::ParameterMember ? O.Base : O.Decl);
+      if (!O.StaticStorage ||
+          !(isGlobalBufferVariable(V) || isGlobalBufferHolder(V)) ||
+          !Reach.Named.count(V))
+        continue;
+      ObjectRefs R;
+      R.Ids = {O.Id};
+      Touch(R);
+    }
+    // What a holder reaches beyond the members named as objects.
+    for (const VarDecl *G : Reach.Named) {
+      bool All = true;
+      if (isGlobalBufferHolder(G))
+        namedBufferFields(G, All);
+      if (!All)
+        return EveryVisible();
     }
   }
 

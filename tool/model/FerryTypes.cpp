@@ -39,6 +39,32 @@ bool refersToBuffer(QualType T) {
   return isBufferType(T);
 }
 
+static bool holdsBuffers(QualType T, int Depth) {
+  T = T.getNonReferenceType();
+  while (T->isPointerType() || T->isArrayType())
+    T = T->isPointerType() ? T->getPointeeType()
+                           : QualType(T->getPointeeOrArrayElementType(), 0);
+  if (isBufferType(T))
+    return true;
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || Depth > 4)
+    return false;
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+    for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+      if (A.getKind() == TemplateArgument::Type &&
+          holdsBuffers(A.getAsType(), Depth + 1))
+        return true;
+  for (const FieldDecl *FD : RD->fields())
+    if (holdsBuffers(FD->getType(), Depth + 1))
+      return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (holdsBuffers(B.getType(), Depth + 1))
+      return true;
+  return false;
+}
+
+bool holdsBuffers(QualType T) { return !T.isNull() && holdsBuffers(T, 0); }
+
 bool isComputeContextType(QualType T) {
   return ferryRecord(T.getNonReferenceType(), "ComputeContext") != nullptr;
 }

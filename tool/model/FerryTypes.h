@@ -13,6 +13,9 @@ bool isBufferType(clang::QualType T);
 clang::QualType bufferElementType(clang::QualType T);
 /// True for Buffer<T>, Buffer<T>&, const Buffer<T>&, Buffer<T>* and so on.
 bool refersToBuffer(clang::QualType T);
+/// T reaches buffers: a buffer, or a reference, pointer, array, struct or
+/// template (a container) whose type mentions one, a few levels deep.
+bool holdsBuffers(clang::QualType T);
 bool isComputeContextType(clang::QualType T);
 bool isKernelContextType(clang::QualType T);
 

@@ -53,29 +53,6 @@ struct DispatchSites : RecursiveASTVisitor<DispatchSites> {
 /// reference or pointer: what its callers pass is then a buffer they track
 /// (a struct of buffers or a container of them may hold ones they do not).
 bool handsOnlyBuffers(const FunctionDecl *F) {
-  std::function<bool(QualType, int)> HoldsBuffers = [&](QualType T, int Depth) {
-    T = T.getNonReferenceType();
-    while (T->isPointerType() || T->isArrayType())
-      T = T->isPointerType() ? T->getPointeeType()
-                             : QualType(T->getPointeeOrArrayElementType(), 0);
-    if (isBufferType(T))
-      return true;
-    const auto *RD = T->getAsCXXRecordDecl();
-    if (!RD || !RD->hasDefinition() || Depth > 4)
-      return false;
-    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
-      for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
-        if (A.getKind() == TemplateArgument::Type &&
-            HoldsBuffers(A.getAsType(), Depth + 1))
-          return true;
-    for (const FieldDecl *FD : RD->fields())
-      if (HoldsBuffers(FD->getType(), Depth + 1))
-        return true;
-    for (const CXXBaseSpecifier &B : RD->bases())
-      if (HoldsBuffers(B.getType(), Depth + 1))
-        return true;
-    return false;
-  };
   for (const ParmVarDecl *P : F->parameters()) {
     QualType T = P->getType();
     QualType Pointee = T->isReferenceType() ? T.getNonReferenceType()
@@ -85,7 +62,7 @@ bool handsOnlyBuffers(const FunctionDecl *F) {
     bool Plain = ((T->isReferenceType() || T->isPointerType()) &&
                   isBufferType(Pointee)) ||
                  isBufferPointerArray(P->getOriginalType());
-    if (!Plain && HoldsBuffers(T, 0))
+    if (!Plain && holdsBuffers(T))
       return false;
   }
   return true;
@@ -187,29 +164,6 @@ checkStaticBuffers(ASTContext &Ctx, const std::vector<ReachableGraph> &Graphs,
     ASTContext *Ctx;
     const CompoundStmt *Body = nullptr;
     bool StaticLocal = false;
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-      if (!isGlobalBufferVariable(V) || !V->getType()->isPointerType())
-        return true;
-      const Stmt *S = Ref;
-      for (;;) {
-        auto Parents = Ctx->getParents(*S);
-        const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-        if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
-            Cast && Cast->getCastKind() == CK_LValueToRValue)
-          return true;
-        if (!isa_and_nonnull<ParenExpr>(P))
-          break;
-        S = P;
-      }
-      reportError(*Ctx, Ref->getLocation(),
-                  "compute code may read the global buffer pointer '" +
-                      V->getNameAsString() +
-                      "' but not re-point it: Ferry takes it to name one "
-                      "buffer through a whole compute; pass the buffer as a "
-                      "parameter instead");
-      return true;
-    }
     bool VisitDeclStmt(DeclStmt *DS) {
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D);
@@ -224,6 +178,72 @@ checkStaticBuffers(ASTContext &Ctx, const std::vector<ReachableGraph> &Graphs,
       return true;
     }
   };
+  // Global buffer pointers, over the whole file: read anywhere, assigned
+  // only outside compute code, never reached through their address.
+  std::set<const FunctionDecl *> ComputeCode;
+  for (const ReachableGraph &G : Graphs)
+    ComputeCode.insert(G.Functions.begin(), G.Functions.end());
+  struct Pointers : RecursiveASTVisitor<Pointers> {
+    ASTContext *Ctx;
+    const std::set<const FunctionDecl *> *ComputeCode;
+    const FunctionDecl *Current = nullptr;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool TraverseDecl(Decl *D) {
+      const FunctionDecl *Saved = Current;
+      if (const auto *F = dyn_cast_or_null<FunctionDecl>(D))
+        Current = F;
+      RecursiveASTVisitor::TraverseDecl(D);
+      Current = Saved;
+      return true;
+    }
+    bool TraverseLambdaExpr(LambdaExpr *L) {
+      const FunctionDecl *Saved = Current;
+      Current = L->getCallOperator();
+      RecursiveASTVisitor::TraverseLambdaExpr(L);
+      Current = Saved;
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (!isGlobalBufferVariable(V) || !V->getType()->isPointerType() ||
+          Ctx->getSourceManager().isInSystemHeader(Ref->getLocation()))
+        return true;
+      const Stmt *S = Ref;
+      const Stmt *P = nullptr;
+      for (;;) {
+        auto Parents = Ctx->getParents(*S);
+        P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+        if (!isa_and_nonnull<ParenExpr>(P))
+          break;
+        S = P;
+      }
+      if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
+          Cast && Cast->getCastKind() == CK_LValueToRValue)
+        return true;
+      const auto *Assign = dyn_cast_or_null<BinaryOperator>(P);
+      bool Assigned = Assign && Assign->getOpcode() == BO_Assign &&
+                      Assign->getLHS()->IgnoreParens() == Ref;
+      if (Assigned && !(Current && ComputeCode->count(Current)))
+        return true;
+      reportError(*Ctx, Ref->getLocation(),
+                  Assigned
+                      ? "compute code may read the global buffer pointer '" +
+                            V->getNameAsString() +
+                            "' but not re-point it: Ferry takes it to name one "
+                            "buffer through a whole compute; pass the buffer "
+                            "as a parameter instead"
+                      : "Ferry follows the global buffer pointer '" +
+                            V->getNameAsString() +
+                            "' by its name only: its address, or a reference "
+                            "to it, could re-point it where Ferry does not "
+                            "look; assign it directly, outside compute code");
+      return true;
+    }
+  } Find;
+  Find.Ctx = &Ctx;
+  Find.ComputeCode = &ComputeCode;
+  Find.TraverseDecl(Ctx.getTranslationUnitDecl());
+
   std::set<const FunctionDecl *> Seen, WithStatic;
   for (const ReachableGraph &G : Graphs)
     for (const FunctionDecl *F : G.Functions) {

@@ -384,8 +384,9 @@ protected:
       patternSize_ = static_cast<unsigned char>(n);
     }
   }
-  // The host storage may be written from here on.
-  void handedOut() noexcept { patternSize_ = 0; }
+  // The host storage may be written from here on (through a const_cast
+  // of what a const accessor gave, too).
+  void handedOut() const noexcept { patternSize_ = 0; }
   // Before the host storage is freed or replaced: the device's commands on
   // it finish, and the device copy (which may live in that storage) goes.
   void releaseDevice() noexcept {
@@ -485,18 +486,24 @@ public:
   std::size_t bytes() const { return size_ * sizeof(T); }
   bool empty() const { return size_ == 0; }
 
-  // The mutable accessors hand out the host storage: from then on it may
-  // hold anything.
+  // The accessors hand out the host storage: from then on it may hold
+  // anything (a const one's result may be const_cast and written).
   T &operator[](std::size_t i) {
     handedOut();
     return data_[i];
   }
-  const T &operator[](std::size_t i) const { return data_[i]; }
+  const T &operator[](std::size_t i) const {
+    handedOut();
+    return data_[i];
+  }
   T *data() {
     handedOut();
     return data_.get();
   }
-  const T *data() const { return data_.get(); }
+  const T *data() const {
+    handedOut();
+    return data_.get();
+  }
   T *begin() {
     handedOut();
     return data_.get();
@@ -505,8 +512,14 @@ public:
     handedOut();
     return data_.get() + size_;
   }
-  const T *begin() const { return data_.get(); }
-  const T *end() const { return data_.get() + size_; }
+  const T *begin() const {
+    handedOut();
+    return data_.get();
+  }
+  const T *end() const {
+    handedOut();
+    return data_.get() + size_;
+  }
   const T *cbegin() const { return begin(); }
   const T *cend() const { return end(); }
 
