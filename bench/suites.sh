@@ -63,8 +63,9 @@ for source in "$root"/test/suites/*/*.cpp; do
     echo "| $suite | $name | failed | | | | |" >> "$tmp/rows"
     continue
   fi
-  pi=$(field "$tmp/stats.json" to_device count)
-  pib=$(field "$tmp/stats.json" to_device bytes)
+  # Bytes over the bus: a fill is a copy in that moves none.
+  pi=$(($(field "$tmp/stats.json" to_device count) - $(field "$tmp/stats.json" fills count)))
+  pib=$(($(field "$tmp/stats.json" to_device bytes) - $(field "$tmp/stats.json" fills bytes)))
   po=$(field "$tmp/stats.json" from_device count)
   pob=$(field "$tmp/stats.json" from_device bytes)
   # The optimum is what ctest expects, unless an `optimum:` line says Ferry
@@ -75,6 +76,11 @@ for source in "$root"/test/suites/*/*.cpp; do
   oib=$(comment "$source" $key to_device_bytes)
   oo=$(comment "$source" $key from_device)
   oob=$(comment "$source" $key from_device_bytes)
+  # ctest's expectation counts fills as copies in: over the bus they are none.
+  if [ $key = ferry-test ] && grep -q '^// ferry-test: fills' "$source"; then
+    oi=$((oi - $(comment "$source" ferry-test fills)))
+    oib=$((oib - $(comment "$source" ferry-test fill_bytes)))
+  fi
   hi=$(comment "$source" suite-original to_device)
   hib=$(comment "$source" suite-original to_device_bytes)
   ho=$(comment "$source" suite-original from_device)
@@ -85,7 +91,9 @@ for source in "$root"/test/suites/*/*.cpp; do
   echo "$suite $ratio" >> "$tmp/ratios"
   awk -v s="$suite" -v o="$((oib + oob))" -v h="$original" 'BEGIN { printf "%s %.3f\n", s, o / h }' >> "$tmp/optimum"
   same="yes"
-  [ "$pi $pib $po $pob" = "$oi $oib $oo $oob" ] || same="**no**"
+  if [ "$pi $pib $po $pob" != "$oi $oib $oo $oob" ]; then
+    if [ $((pib + pob)) -lt $((oib + oob)) ]; then same="below"; else same="**no**"; fi
+  fi
   echo "| $suite | $name | $(cell "$pi" "$pib" "$po" "$pob") | $(cell "$oi" "$oib" "$oo" "$oob") | $same | $(cell "$hi" "$hib" "$ho" "$hob") | $ratio |" >> "$tmp/rows"
 done
 seconds=$(($(date +%s) - start))
@@ -118,8 +126,9 @@ count=$(wc -l < "$tmp/ratios")
   echo "Cells are *copies in / copies out (bytes in + out)*; **Ferry** is the planned"
   echo "policy's run. **ratio** is Ferry's bytes over the original's (below 1: Ferry"
   echo "moves less than the hand-written host code). A copy in of a buffer still"
-  echo "holding the value it was made with is a fill on the device, not a copy"
-  echo "(\`fills\` in the statistics, docs/reference.md): it is in neither count."
+  echo "holding the value it was made with is a fill on the device, which moves no"
+  echo "bytes over the bus (\`fills\` in the statistics, docs/reference.md): the"
+  echo "Ferry column counts only copies that do."
   echo
   echo "| suite | program | Ferry | optimum | Ferry = optimum | original | ratio Ferry/original |"
   echo "| --- | --- | --- | --- | --- | --- | --- |"

@@ -98,10 +98,11 @@ void copyToDevice(Session &s, const BufferBase &b, bool async) {
       throwClError(e, "copying " + std::to_string(bytes) + " bytes to " +
                           s.name);
     }
+    // A fill is still the copy in the policy asked for (to_device), done
+    // without crossing the bus (fills), as a map is (maps).
+    recordToDevice(bytes, 0.0);
     if (filled)
       recordFill(bytes);
-    else
-      recordToDevice(bytes, 0.0);
     if (shadow.zeroCopy && !filled)
       recordMap(bytes);
     if (event()) {

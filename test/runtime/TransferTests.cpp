@@ -260,10 +260,11 @@ TEST_CASE("a buffer still as made is filled on the device, not copied",
     cc.toDevice(halves);
     cc.toDevice(listed);
     const ferry::Statistics s = ferry::statistics();
+    // Fills are copies in like the others, moving no bytes over the bus.
     CHECK(s.fillCount == 3);
     CHECK(s.fillBytes == 24 + 24 + 24);
-    CHECK(s.toDeviceCount == 1);
-    CHECK(s.toDeviceBytes == 12);
+    CHECK(s.toDeviceCount == 4);
+    CHECK(s.toDeviceBytes == 24 + 24 + 24 + 12);
     // The device holds what the host holds.
     cc.launch(kernelsSource, "increment", increment, ferry::Range(6),
               ferry::rw(sevens));
@@ -289,6 +290,6 @@ TEST_CASE("a buffer still as made is filled on the device, not copied",
     cc.toDevice(written);
     cc.toDevice(taken);
   });
-  CHECK(ferry::statistics().toDeviceCount == 1);
+  CHECK(ferry::statistics().toDeviceCount == 2);
   CHECK(ferry::statistics().fillCount == 1);
 }

@@ -18,11 +18,11 @@
 //     back (3 x 64 in, 6 x 64 out).
 //   In 4 (256 B), out 10 (640 B); 6 + 3 = 9 dispatches.
 // ferry-test: golden
-// Fills: 1 of the copies in above (64 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 3 to_device_bytes 192 from_device 10 from_device_bytes 640
+// Fills: 1 of the copies in above (64 B) is of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 4 to_device_bytes 256 from_device 10 from_device_bytes 640
 // ferry-test: fills 1 fill_bytes 64
 // ferry-test: dispatches 9
 #include "Print.h"

@@ -10,11 +10,11 @@
 // out back again. Exit: everything is current on the host.
 // In 1 + 3 = 4 (16 B), out 3 (768 B). The reference prints `45 25`.
 // ferry-test: golden
-// Fills: 2 of the copies in above (8 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 2 to_device_bytes 8 from_device 3 from_device_bytes 768
+// Fills: 2 of the copies in above (8 B) are of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 4 to_device_bytes 16 from_device 3 from_device_bytes 768
 // ferry-test: fills 2 fill_bytes 8
 // ferry-test: dispatches 3
 #include "Print.h"

@@ -5,11 +5,11 @@
 // By hand (16 ints = 64 B): dispatch 1 reads `v`: in (1); dispatch 2 finds
 // it current on the device. Exit: out (1). In 1 (64 B), out 1 (64 B).
 // ferry-test: golden
-// Fills: 1 of the copies in above (64 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 0 to_device_bytes 0 from_device 1 from_device_bytes 64
+// Fills: 1 of the copies in above (64 B) is of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 1 to_device_bytes 64 from_device 1 from_device_bytes 64
 // ferry-test: fills 1 fill_bytes 64
 // ferry-test: dispatches 2
 #include "Print.h"

@@ -9,11 +9,11 @@
 // host. Exit: a was never written on the device, b's host copy is current.
 // In 2 (64 B), out 1 (32 B).
 // ferry-test: golden
-// Fills: 2 of the copies in above (64 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 0 to_device_bytes 0 from_device 1 from_device_bytes 32
+// Fills: 2 of the copies in above (64 B) are of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 2 to_device_bytes 64 from_device 1 from_device_bytes 32
 // ferry-test: fills 2 fill_bytes 64
 // ferry-test: dispatches 1
 #include "Print.h"

@@ -7,11 +7,11 @@
 // `*p` is b: dispatch 2 reads b: in (2). `(*p)[0]` reads b: out (1). Exit: a
 // back (2); b's host copy is current. In 2 (32 B), out 2 (32 B).
 // ferry-test: golden
-// Fills: 2 of the copies in above (32 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 0 to_device_bytes 0 from_device 2 from_device_bytes 32
+// Fills: 2 of the copies in above (32 B) are of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 2 to_device_bytes 32 from_device 2 from_device_bytes 32
 // ferry-test: fills 2 fill_bytes 32
 // ferry-test: dispatches 2
 #include "Print.h"

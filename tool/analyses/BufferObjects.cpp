@@ -84,9 +84,24 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
     explicit Finder(ObjectTable &Table) : Table(Table) {}
     bool TraverseLambdaExpr(LambdaExpr *) { return true; }
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-          isGlobalBufferVariable(V) || isGlobalBufferHolder(V))
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (isGlobalBufferVariable(V) || isGlobalBufferHolder(V))
         Globals.insert(V);
+      // A variable of the function around a lambda that the lambda names
+      // without capturing it: a static local buffer, or a reference to a
+      // buffer that a constant initialises (`Buffer<T> &r = s` with s
+      // static).
+      else if (V && !isa<ParmVarDecl>(V) &&
+               V->getParentFunctionOrMethod() != Table.Function &&
+               !Table.Entry.count(V) && refersToBuffer(V->getType())) {
+        QualType T = V->getType().getNonReferenceType();
+        bool Pointer = T->isPointerType();
+        ObjectId Id = Table.add(ObjectKind::Parameter,
+                                (Pointer ? "*" : "") + V->getNameAsString(), V,
+                                bufferElementType(Pointer ? T->getPointeeType() : T));
+        Table.Objects[Id].StaticStorage = V->isStaticLocal();
+        Table.Entry[V] = {Id};
+      }
       return true;
     }
     bool VisitMemberExpr(MemberExpr *ME) {

@@ -831,6 +831,10 @@ private:
       return;
     }
     globalEffects(Call);
+    // A lambda made earlier, called now: what it captured is touched now.
+    if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+        M && M->getParent()->isLambda())
+      capturedBuffers(M->getParent(), Call, "used by a lambda called here");
     const FunctionDecl *Callee = Call->getDirectCallee();
     unsigned NumArgs = Call->getNumArgs();
     bool Member = isa<CXXMemberCallExpr>(Call) ||
@@ -956,6 +960,36 @@ private:
         consumePointer(Arg, Use::Element, Mode);
       else
         visitLValue(Arg, Mode);
+    }
+  }
+
+  /// The buffers a lambda's closure captures, read and written where it is
+  /// made and again where it is called: named by the captured variable
+  /// (an implicit capture has no text of its own to spell).
+  void capturedBuffers(const CXXRecordDecl *Closure, const Expr *Site,
+                       const char *What) {
+    if (!Closure || !Closure->isLambda())
+      return;
+    for (const LambdaCapture &C : Closure->captures()) {
+      const auto *V = C.capturesVariable()
+                          ? dyn_cast<VarDecl>(C.getCapturedVar())
+                          : nullptr;
+      if (!V || !refersToBuffer(V->getType()))
+        continue;
+      QualType T = V->getType().getNonReferenceType();
+      bool Pointer = T->isPointerType();
+      HostEvent Ev;
+      Ev.Site = Site;
+      Ev.Spelling = (Pointer ? "*" : "") + V->getNameAsString();
+      if (auto It = Facts.find(V); It != Facts.end())
+        Ev.Targets.Ids = It->second;
+      else
+        Ev.Targets = Table.anyBufferOf(
+            bufferElementType(Pointer ? T->getPointeeType() : T));
+      Ev.Mode = Access::ReadWrite;
+      Ev.Escapes = true;
+      Ev.What = What;
+      push(std::move(Ev));
     }
   }
 
@@ -1303,7 +1337,8 @@ private:
     }
     if (const auto *Lambda = dyn_cast<LambdaExpr>(E)) {
       // A lambda that captures a buffer, or a pointer into one, may do
-      // anything with it later.
+      // anything with it, here and wherever it is called (capturedBuffers).
+      capturedBuffers(Lambda->getLambdaClass(), Lambda, "captured by a lambda");
       auto Init = Lambda->capture_init_begin();
       for (const LambdaCapture &C : Lambda->captures()) {
         const Expr *CapInit = Init != Lambda->capture_init_end() ? *Init : nullptr;
@@ -1315,10 +1350,8 @@ private:
         if (!V)
           continue;
         std::set<ObjectId> Ids;
-        if (refersToBuffer(V->getType()) && CapInit)
-          add(CapInit, CapInit, Access::ReadWrite, "captured by a lambda",
-              false, true);
-        else if (CapInit && rawPointerTargets(CapInit, Table, Facts, Ids))
+        if (!refersToBuffer(V->getType()) && CapInit &&
+            rawPointerTargets(CapInit, Table, Facts, Ids))
           addRaw(CapInit, Ids, Access::ReadWrite,
                  "a pointer into it is captured by a lambda", true);
       }

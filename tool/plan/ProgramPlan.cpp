@@ -314,6 +314,37 @@ ProgramPlan planProgram(ASTContext &Ctx) {
                           "' FERRY_COMPUTE, or call it from one");
   }
 
+  // A lambda inside compute code is not planned: a function that
+  // dispatches, called from one, would run outside the plan around it.
+  struct LambdaCalls : RecursiveASTVisitor<LambdaCalls> {
+    ASTContext *Ctx;
+    const std::set<const FunctionDecl *> *Planned;
+    int Depth = 0;
+    bool TraverseLambdaExpr(LambdaExpr *L) {
+      bool Unplanned = !Planned->count(L->getCallOperator());
+      Depth += Unplanned;
+      RecursiveASTVisitor::TraverseLambdaExpr(L);
+      Depth -= Unplanned;
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *Call) {
+      const FunctionDecl *F = Call->getDirectCallee();
+      if (Depth > 0 && F && F->getDefinition() &&
+          Planned->count(F->getDefinition()))
+        reportError(*Ctx, Ctx->getSourceManager().getExpansionLoc(Call->getBeginLoc()),
+                    "'" + F->getNameAsString() +
+                        "' dispatches kernels, and a lambda inside compute "
+                        "code calls it, which Ferry does not plan: call it "
+                        "from the compute code itself");
+      return true;
+    }
+  } Calls;
+  Calls.Ctx = &Ctx;
+  Calls.Planned = &P.Planned;
+  for (const FunctionDecl *F : P.Planned)
+    if (F->hasBody())
+      Calls.TraverseStmt(F->getBody());
+
   P.Entries = P.Planned;
   for (const FunctionDecl *F : P.Planned)
     for (auto [Site, Callee] : directCalls(F))

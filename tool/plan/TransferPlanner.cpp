@@ -40,8 +40,9 @@ public:
   explicit StructureFinder(const std::set<const FunctionDecl *> &Planned)
       : Planned(Planned) {}
   bool Dispatch = false, PlannedCall = false, Return = false, Jump = false,
-       Goto = false;
+       Goto = false, Try = false;
   SourceLocation GotoLoc; ///< the first goto, for the diagnostic
+  SourceLocation TryLoc;  ///< the first try
 
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   bool VisitCallExpr(CallExpr *Call) {
@@ -60,6 +61,12 @@ public:
     if (!Goto)
       GotoLoc = G->getGotoLoc();
     Goto = true;
+    return true;
+  }
+  bool VisitCXXTryStmt(CXXTryStmt *T) {
+    if (!Try)
+      TryLoc = T->getTryLoc();
+    Try = true;
     return true;
   }
   bool TraverseForStmt(ForStmt *S) { return loop(S); }
@@ -129,6 +136,14 @@ public:
       reportError(Ctx, Finder.GotoLoc,
                   "compute function '" + F->getNameAsString() +
                       "' uses goto, which Ferry's planner does not follow");
+      return Plan;
+    }
+    if (Finder.Try) {
+      reportError(Ctx, Finder.TryLoc,
+                  "compute function '" + functionLabel(F) +
+                      "' uses try, which Ferry's planner does not follow (an "
+                      "exception would skip the copies planned after its "
+                      "throw); catch outside the compute");
       return Plan;
     }
     const auto *Body = cast<CompoundStmt>(F->getBody());

@@ -119,9 +119,9 @@ struct Statistics {
   std::uint64_t mapBytes = 0;
   std::uint64_t pinnedBuffers = 0; // host storage allocated pinned
   std::uint64_t pinnedBytes = 0;
-  // Copies in of a buffer whose host storage still holds what it was made
-  // with (`Buffer<T> b(n)`, `b(n, v)`), done as a fill on the device: no
-  // bytes cross the bus, so they are not in to_device.
+  // Of toDevice*, the copies in of a buffer whose host storage still holds
+  // what it was made with (`Buffer<T> b(n)`, `b(n, v)`), done as a fill on
+  // the device: no bytes crossed the bus.
   std::uint64_t fillCount = 0;
   std::uint64_t fillBytes = 0;
   std::string device;    // "reference", "host", or the OpenCL device

@@ -18,11 +18,11 @@ __kernel void inc(__global int* v) { v[(int)get_global_id(0)] += 1; }
 // taken as the newer one. first() reads through keep: current. Exit: both
 // current. In 1 (16 B), out 1 (16 B).
 // ferry-test: golden
-// Fills: 1 of the copies in above (16 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 0 to_device_bytes 0 from_device 1 from_device_bytes 16
+// Fills: 1 of the copies in above (16 B) is of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 1 to_device_bytes 16 from_device 1 from_device_bytes 16
 // ferry-test: fills 1 fill_bytes 16
 // ferry-test: dispatches 1
 #include "Print.h"

@@ -20,11 +20,11 @@ __kernel void doubleAll(__global int* values) {
 // `continue` before touching anything. After the loop the host copy is
 // valid on every path: nothing at the exit. In 1, out 7.
 // ferry-test: golden
-// Fills: 1 of the copies in above (64 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 0 to_device_bytes 0 from_device 7 from_device_bytes 448
+// Fills: 1 of the copies in above (64 B) is of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 1 to_device_bytes 64 from_device 7 from_device_bytes 448
 // ferry-test: fills 1 fill_bytes 64
 // ferry-test: dispatches 7
 #include "Print.h"

@@ -30,11 +30,11 @@ __kernel void tenfold(__global const float* in, __global float* out) {
 //   Exit: `a` is current on the host; `scratch` is dead; `*target` out (32).
 //   In 2 (64 B), out 2 (64 B); 9 dispatches.
 // ferry-test: golden
-// Fills: 1 of the copies in above (32 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 1 to_device_bytes 32 from_device 2 from_device_bytes 64
+// Fills: 1 of the copies in above (32 B) is of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 2 to_device_bytes 64 from_device 2 from_device_bytes 64
 // ferry-test: fills 1 fill_bytes 32
 // ferry-test: dispatches 9
 #include "Print.h"

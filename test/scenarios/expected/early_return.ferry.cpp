@@ -22,11 +22,11 @@ __kernel void grow(__global int* level, __global int* doubled) {
 // 15, 31 and passes 20 at the 5th: 5 copies of `level`. The return copies
 // `doubled` back (1). In 1 (64 B), out 6 (384 B).
 // ferry-test: golden
-// Fills: 1 of the copies in above (64 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 0 to_device_bytes 0 from_device 6 from_device_bytes 384
+// Fills: 1 of the copies in above (64 B) is of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 1 to_device_bytes 64 from_device 6 from_device_bytes 384
 // ferry-test: fills 1 fill_bytes 64
 // ferry-test: dispatches 5
 #include "Print.h"

@@ -41,11 +41,11 @@ __kernel void count(__global float* h) { h[(int)get_global_id(0)] += 1.0f; }
 //   Out 2 + 2 + 3 = 7 (2 x 32 + 2 x 32 + 3 x 16 = 176 B).
 //   Dispatches: 3 + 3 + 3 = 9.
 // ferry-test: golden
-// Fills: 4 of the copies in above (112 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 5 to_device_bytes 128 from_device 7 from_device_bytes 176
+// Fills: 4 of the copies in above (112 B) are of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 9 to_device_bytes 240 from_device 7 from_device_bytes 176
 // ferry-test: fills 4 fill_bytes 112
 // ferry-test: dispatches 9
 #include "Print.h"

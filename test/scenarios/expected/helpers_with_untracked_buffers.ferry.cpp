@@ -19,11 +19,11 @@ __kernel void inc(__global int* v) { v[(int)get_global_id(0)] += 1; }
 // step call copies its buffer in and back (bufs[0], bufs[1], x: 3, 3); at
 // exit x is current. In 5 (80 B), out 5 (80 B).
 // ferry-test: golden
-// Fills: 5 of the copies in above (80 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 0 to_device_bytes 0 from_device 5 from_device_bytes 80
+// Fills: 5 of the copies in above (80 B) are of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 5 to_device_bytes 80 from_device 5 from_device_bytes 80
 // ferry-test: fills 5 fill_bytes 80
 // ferry-test: dispatches 5
 #include "Print.h"

@@ -41,11 +41,11 @@ __kernel void scale(__global float* w) {
 //   Out: pair 2 + count 1 + v 1 + w 1 + exit 3 = 8 (16 + 4 + 64 + 64 + 136
 //   = 284 B). 12 dispatches (6 in the loop, 6 of scale).
 // ferry-test: golden
-// Fills: 1 of the copies in above (64 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 11 to_device_bytes 356 from_device 8 from_device_bytes 284
+// Fills: 1 of the copies in above (64 B) is of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 12 to_device_bytes 420 from_device 8 from_device_bytes 284
 // ferry-test: fills 1 fill_bytes 64
 // ferry-test: dispatches 12
 #include "Print.h"

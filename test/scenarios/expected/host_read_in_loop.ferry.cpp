@@ -19,11 +19,11 @@ __kernel void advance(__global int* values) {
 // kernel made the host copy stale); nothing at the exit (the last read left
 // the host copy valid).
 // ferry-test: golden
-// Fills: 1 of the copies in above (256 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 0 to_device_bytes 0 from_device 6 from_device_bytes 1536
+// Fills: 1 of the copies in above (256 B) is of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 1 to_device_bytes 256 from_device 6 from_device_bytes 1536
 // ferry-test: fills 1 fill_bytes 256
 // ferry-test: dispatches 6
 #include "Print.h"

@@ -57,11 +57,11 @@ __kernel void plane(__global float* f) {
 //   Exit: all five were written on the device: out 5 (80 * 3 + 96 * 2 B).
 //   In 2 (176 B), out 5 (432 B), 5 dispatches.
 // ferry-test: golden
-// Fills: 2 of the copies in above (176 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 0 to_device_bytes 0 from_device 5 from_device_bytes 432
+// Fills: 2 of the copies in above (176 B) are of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 2 to_device_bytes 176 from_device 5 from_device_bytes 432
 // ferry-test: fills 2 fill_bytes 176
 // ferry-test: dispatches 5
 #include "Print.h"

@@ -26,11 +26,11 @@ __kernel void settle(__global int* state, __global const int* scratch) {
 // `scratch` is local to the compute function and fully written before it is
 // read: no copy either way. In 4 (512 B), out 4 (512 B).
 // ferry-test: golden
-// Fills: 1 of the copies in above (128 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 3 to_device_bytes 384 from_device 4 from_device_bytes 512
+// Fills: 1 of the copies in above (128 B) is of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 4 to_device_bytes 512 from_device 4 from_device_bytes 512
 // ferry-test: fills 1 fill_bytes 128
 // ferry-test: dispatches 8
 #include "Print.h"

@@ -21,11 +21,11 @@ __kernel void ferry_step(__global const float* src, __global float* dst) {
 // overwrites a. The caller prints *bufs[0] = a: out (1). b dies in run.
 // In 1 (64 B), out 1 (64 B).
 // ferry-test: golden
-// Fills: 1 of the copies in above (64 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 0 to_device_bytes 0 from_device 1 from_device_bytes 64
+// Fills: 1 of the copies in above (64 B) is of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 1 to_device_bytes 64 from_device 1 from_device_bytes 64
 // ferry-test: fills 1 fill_bytes 64
 // ferry-test: dispatches 2
 #include "Print.h"

@@ -23,11 +23,11 @@ __kernel void add(__global const int* in, __global int* out, int s) {
 // b[0] is written on the host. byPtr reads b: in (2); overwrites a; a back
 // at its return (2). Exit: both current. In 2 (64 B), out 2 (64 B).
 // ferry-test: golden
-// Fills: 1 of the copies in above (32 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 1 to_device_bytes 32 from_device 2 from_device_bytes 64
+// Fills: 1 of the copies in above (32 B) is of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 2 to_device_bytes 64 from_device 2 from_device_bytes 64
 // ferry-test: fills 1 fill_bytes 32
 // ferry-test: dispatches 2
 #include "Print.h"

@@ -17,11 +17,11 @@ __kernel void addIndex(__global int* values) {
 // By hand (16 ints = 64 B): in (1) before dispatch 1; out (1) for total();
 // dispatch 2 needs nothing (total() did not write); exit: out (2).
 // ferry-test: golden
-// Fills: 1 of the copies in above (64 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 0 to_device_bytes 0 from_device 2 from_device_bytes 128
+// Fills: 1 of the copies in above (64 B) is of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 1 to_device_bytes 64 from_device 2 from_device_bytes 128
 // ferry-test: fills 1 fill_bytes 64
 // ferry-test: dispatches 2
 #include "Print.h"

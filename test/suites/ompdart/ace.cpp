@@ -31,11 +31,13 @@
 // reads. The host prints phi_host and u_host afterwards: out (2). The five
 // local arrays are never read on the host. 5 iterations x 7 dispatches = 35.
 //   in 2 (524288 B), out 2 (524288 B): equal to the original.
+// optimum: to_device 2 to_device_bytes 524288 from_device 2 from_device_bytes 524288
 // suite-original: to_device 2 to_device_bytes 524288 from_device 2 from_device_bytes 524288
 // ferry-test: args 4
 // Ferry: the five device-only fields, never written on the host, are filled
 // (zero) for the kernels that write their interiors: fills 5.
-// ferry-test: to_device 2 to_device_bytes 524288 from_device 2 from_device_bytes 524288
+// (to_device counts the fills with the copies.)
+// ferry-test: to_device 7 to_device_bytes 1835008 from_device 2 from_device_bytes 524288
 // ferry-test: fills 5 fill_bytes 1310720
 // ferry-test: dispatches 35
 #include "Print.h"

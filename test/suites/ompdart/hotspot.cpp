@@ -35,11 +35,13 @@
 // caller can reach holds the latest data when it returns, so both go home:
 // out 2 (32768 B). 5 dispatches.
 //   in 2 (32768 B), out 2 (32768 B).
+// optimum: to_device 2 to_device_bytes 32768 from_device 2 from_device_bytes 32768
 // suite-original: to_device 11 to_device_bytes 49184 from_device 2 from_device_bytes 32768
 // ferry-test: args 64 64 5 4
 // Ferry: result, never written on the host, is filled (zero) for the first
 // iteration's tile store: fills 1.
-// ferry-test: to_device 2 to_device_bytes 32768 from_device 2 from_device_bytes 32768
+// (to_device counts the fills with the copies.)
+// ferry-test: to_device 3 to_device_bytes 49152 from_device 2 from_device_bytes 32768
 // ferry-test: fills 1 fill_bytes 16384
 // ferry-test: dispatches 5
 #include "Print.h"

@@ -36,11 +36,11 @@
 // promise: no copy in).
 // suite-original: to_device 3 to_device_bytes 8628 from_device 1 from_device_bytes 16384
 // ferry-test: args 16
-// Fills: 1 of the copies in above (4 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 2 to_device_bytes 8624 from_device 1 from_device_bytes 16384
+// Fills: 1 of the copies in above (4 B) is of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 3 to_device_bytes 8628 from_device 1 from_device_bytes 16384
 // ferry-test: fills 1 fill_bytes 4
 // ferry-test: dispatches 2
 #include "Print.h"

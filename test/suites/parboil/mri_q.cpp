@@ -32,11 +32,11 @@
 // the tile): in 9 (69632 B), out 3 (16384 B), 3 dispatches.
 // suite-original: to_device 9 to_device_bytes 69632 from_device 3 from_device_bytes 16384
 // ferry-test: args 2048 1024
-// Fills: 2 of the copies in above (8192 B) are of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 7 to_device_bytes 61440 from_device 3 from_device_bytes 16384
+// Fills: 2 of the copies in above (8192 B) are of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 9 to_device_bytes 69632 from_device 3 from_device_bytes 16384
 // ferry-test: fills 2 fill_bytes 8192
 // ferry-test: dispatches 3
 #include "Print.h"

@@ -34,11 +34,11 @@
 //   in 3 (363584 B), out 1 (359488 B), 3 dispatches: equal to the original.
 // suite-original: to_device 3 to_device_bytes 363584 from_device 1 from_device_bytes 359488
 // ferry-test: args 2 2
-// Fills: 1 of the copies in above (359488 B) is of a buffer still holding
-// what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed out
-// since): the device fills it, no byte crosses the bus, and to_device
-// counts the rest.
-// ferry-test: to_device 2 to_device_bytes 4096 from_device 1 from_device_bytes 359488
+// Fills: 1 of the copies in above (359488 B) is of a buffer still
+// holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
+// out since): the device fills it, so no byte crosses the bus; to_device
+// counts it like any copy in, and fills again.
+// ferry-test: to_device 3 to_device_bytes 363584 from_device 1 from_device_bytes 359488
 // ferry-test: fills 1 fill_bytes 359488
 // ferry-test: dispatches 3
 #include "Print.h"

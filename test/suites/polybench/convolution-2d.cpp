@@ -23,7 +23,7 @@
 // ferry-test: args 64
 // Ferry: B has not been written on the host since it was made (zero), so
 // its copy in is a fill on the device: in 1 (A), fills 1 (B).
-// ferry-test: to_device 1 to_device_bytes 16384 from_device 1 from_device_bytes 16384
+// ferry-test: to_device 2 to_device_bytes 32768 from_device 1 from_device_bytes 16384
 // ferry-test: fills 1 fill_bytes 16384
 // ferry-test: dispatches 1
 #include "Print.h"

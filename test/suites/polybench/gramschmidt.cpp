@@ -35,11 +35,13 @@
 // in. The host then reads a (std::copy into A_outputFromGpu): out (1); it
 // never reads r or q: no copy out.
 //   in 1 (4096 B), out 1 (4096 B), 95 dispatches: equal to the original.
+// optimum: to_device 1 to_device_bytes 4096 from_device 1 from_device_bytes 4096
 // suite-original: to_device 1 to_device_bytes 4096 from_device 1 from_device_bytes 4096
 // ferry-test: args 32 32
 // Ferry: r and q, never written on the host, are filled on the device (zero)
 // instead of copied: in 1 (a), fills 2.
-// ferry-test: to_device 1 to_device_bytes 4096 from_device 1 from_device_bytes 4096
+// (to_device counts the fills with the copies.)
+// ferry-test: to_device 3 to_device_bytes 12288 from_device 1 from_device_bytes 4096
 // ferry-test: fills 2 fill_bytes 8192
 // ferry-test: dispatches 95
 #include "Print.h"

@@ -43,11 +43,13 @@
 // host reads input_hidden after kernel 3: out 1 (69700). The buffers are
 // local to the launch function.
 //   in 5 (213268 B), out 2 (73796 B), 3 dispatches.
+// optimum: to_device 5 to_device_bytes 213268 from_device 2 from_device_bytes 73796
 // suite-original: to_device 5 to_device_bytes 213268 from_device 3 from_device_bytes 77896
 // ferry-test: args 1024
 // Ferry: two of the buffers the kernels write in part hold what they were
 // made with (zero) when first needed: fills 2, no bytes on the bus.
-// ferry-test: to_device 5 to_device_bytes 213268 from_device 2 from_device_bytes 73796
+// (to_device counts the fills with the copies.)
+// ferry-test: to_device 7 to_device_bytes 287064 from_device 2 from_device_bytes 73796
 // ferry-test: fills 2 fill_bytes 73796
 // ferry-test: dispatches 3
 #include "Print.h"

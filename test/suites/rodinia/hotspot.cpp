@@ -34,11 +34,13 @@
 // which the host prints: out 1. The buffers are local to the compute
 // function, so nothing else goes home.
 //   in 2 (32768 B), out 1 (16384 B), 20 dispatches: equal to the original.
+// optimum: to_device 2 to_device_bytes 32768 from_device 1 from_device_bytes 16384
 // suite-original: to_device 2 to_device_bytes 32768 from_device 1 from_device_bytes 16384
 // ferry-test: args 64 1 20
 // Ferry: MatrixTemp[1], never written on the host, is filled (zero) for
 // the first step's partial tile store: fills 1.
-// ferry-test: to_device 2 to_device_bytes 32768 from_device 1 from_device_bytes 16384
+// (to_device counts the fills with the copies.)
+// ferry-test: to_device 3 to_device_bytes 49152 from_device 1 from_device_bytes 16384
 // ferry-test: fills 1 fill_bytes 16384
 // ferry-test: dispatches 20
 #include "Print.h"

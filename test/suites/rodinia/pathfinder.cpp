@@ -32,11 +32,13 @@
 // before it is read: no copy. The result row and the debug buffer are read
 // by the host: out 2, whole buffers (1024 + 65536 B).
 //   in 3 (131072 B), out 2 (66560 B), 63 dispatches.
+// optimum: to_device 3 to_device_bytes 131072 from_device 2 from_device_bytes 66560
 // suite-original: to_device 3 to_device_bytes 131072 from_device 2 from_device_bytes 17408
 // ferry-test: args 64 256 1
 // Ferry: gpuResult[1], never written on the host, is filled (zero) for
 // the first step's block interiors: fills 1.
-// ferry-test: to_device 3 to_device_bytes 131072 from_device 2 from_device_bytes 66560
+// (to_device counts the fills with the copies.)
+// ferry-test: to_device 4 to_device_bytes 132096 from_device 2 from_device_bytes 66560
 // ferry-test: fills 1 fill_bytes 1024
 // ferry-test: dispatches 63
 #include "Print.h"
