@@ -13,7 +13,7 @@ namespace ferry {
 
 /// Ferry's own runtime (ferry::Buffer's members and the like): part of
 /// neither graph, and never translated.
-static bool isRuntimeFunction(const FunctionDecl *F) {
+bool isRuntimeFunction(const FunctionDecl *F) {
   for (const DeclContext *DC = F->getDeclContext(); DC; DC = DC->getParent())
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
       if (NS->getName() == "ferry" &&

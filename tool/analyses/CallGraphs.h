@@ -35,6 +35,9 @@ ReachableGraph computeReachableGraph(const clang::FunctionDecl *Compute);
 std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>>
 directCalls(const clang::FunctionDecl *F);
 
+/// Ferry's own runtime (ferry::Buffer's members and the like).
+bool isRuntimeFunction(const clang::FunctionDecl *F);
+
 /// True when F's body dispatches a kernel itself.
 bool dispatchesDirectly(const clang::FunctionDecl *F);
 

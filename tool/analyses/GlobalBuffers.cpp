@@ -1,5 +1,6 @@
 #include "analyses/GlobalBuffers.h"
 
+#include "analyses/CallGraphs.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -123,15 +124,10 @@ bool GlobalReachCache::anyGlobalBuffers(ASTContext &Ctx) {
 }
 
 static bool isLibraryFunction(const FunctionDecl *F) {
-  if (F->getBuiltinID() ||
-      F->getASTContext().getSourceManager().isInSystemHeader(F->getLocation()))
-    return true;
-  for (const DeclContext *DC = F->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (NS->getName() == "ferry" &&
-          NS->getParent()->getRedeclContext()->isTranslationUnit())
-        return true; // the runtime touches only what it is given
-  return false;
+  // The runtime touches only what it is given.
+  return F->getBuiltinID() || isRuntimeFunction(F) ||
+         F->getASTContext().getSourceManager().isInSystemHeader(
+             F->getLocation());
 }
 
 const GlobalReach &GlobalReachCache::of(const FunctionDecl *F) {

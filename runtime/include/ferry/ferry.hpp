@@ -386,7 +386,11 @@ protected:
   }
   // The host storage may be written from here on (through a const_cast
   // of what a const accessor gave, too).
-  void handedOut() const noexcept { patternSize_ = 0; }
+  // A test before the store: element reads in host loops stay loads.
+  void handedOut() const noexcept {
+    if (patternSize_ != 0)
+      patternSize_ = 0;
+  }
   // Before the host storage is freed or replaced: the device's commands on
   // it finish, and the device copy (which may live in that storage) goes.
   void releaseDevice() noexcept {
