@@ -23,7 +23,9 @@
 #include <string>
 #include <cstring>
 #include <type_traits>
+#include <tuple>
 #include <utility>
+#include <vector>
 
 // ---------------------------------------------------------------------------
 // Annotations. Clang (which the ferry tool is built on) keeps them in the AST;
@@ -51,10 +53,26 @@ public:
   using std::runtime_error::runtime_error;
 };
 
+namespace detail {
+void workGroupBarrier(); // <ferry/workgroup.hpp>
+}
+
 // What a kernel sees of its work-item: the global id and the global size in
-// each dimension (size 1 for a dimension the range does not have).
+// each dimension (size 1 for a dimension the range does not have), and,
+// for a dispatch with Range::local, its place in its work-group.
 struct KernelContext {
   int x, y, z, maxX, maxY, maxZ;
+  // The id within the work-group, the work-group's size, the group's id and
+  // the number of groups. Without Range::local each work-item counts as a
+  // group of its own, but the contract lets no kernel rely on that.
+  int localX = 0, localY = 0, localZ = 0;
+  int localSizeX = 1, localSizeY = 1, localSizeZ = 1;
+  int groupX = 0, groupY = 0, groupZ = 0;
+  int groupsX = 1, groupsY = 1, groupsZ = 1;
+
+  // Every work-item of the group waits here until all have arrived, and then
+  // sees the others' writes to local memory and to buffers.
+  void barrier() const { detail::workGroupBarrier(); }
 };
 
 // The global range of a dispatch: 1, 2 or 3 dimensions.
@@ -73,10 +91,65 @@ public:
   // Number of work-items.
   std::size_t count() const { return size(0) * size(1) * size(2); }
 
+  // The same range run in work-groups of lx (x ly (x lz)) work-items: one
+  // local size for each dimension of the range.
+  Range local(std::size_t lx) const { return withLocal(1, lx, 1, 1); }
+  Range local(std::size_t lx, std::size_t ly) const {
+    return withLocal(2, lx, ly, 1);
+  }
+  Range local(std::size_t lx, std::size_t ly, std::size_t lz) const {
+    return withLocal(3, lx, ly, lz);
+  }
+  // Whether the dispatch names its work-group size.
+  bool hasLocal() const { return hasLocal_; }
+  // The work-group size in dimension d; 1 without Range::local.
+  std::size_t localSize(int d) const {
+    return (hasLocal_ && d >= 0 && d < dims_) ? l_[d] : std::size_t(1);
+  }
+  // Work-items in one group.
+  std::size_t localCount() const {
+    return localSize(0) * localSize(1) * localSize(2);
+  }
+  // Why this range cannot run in its work-groups (a global size that is not
+  // a multiple of its local size), or "" when it can.
+  std::string localMismatch() const {
+    for (int d = 0; d < dims_ && hasLocal_; ++d)
+      if (n_[d] % l_[d] != 0)
+        return "the global size " + std::to_string(n_[d]) +
+               " in dimension " + std::to_string(d) +
+               " is not a multiple of the local size " +
+               std::to_string(l_[d]);
+    return "";
+  }
+
 private:
+  Range withLocal(int dims, std::size_t lx, std::size_t ly,
+                  std::size_t lz) const {
+    if (dims != dims_)
+      throw Error("ferry::Range::local: a " + std::to_string(dims_) +
+                  "-dimensional range takes " + std::to_string(dims_) +
+                  " local sizes, not " + std::to_string(dims));
+    if (lx == 0 || ly == 0 || lz == 0)
+      throw Error("ferry::Range::local: a local size is at least 1");
+    Range r = *this;
+    r.l_[0] = lx;
+    r.l_[1] = ly;
+    r.l_[2] = lz;
+    r.hasLocal_ = true;
+    return r;
+  }
+
   std::size_t n_[3];
+  std::size_t l_[3] = {1, 1, 1};
   int dims_;
+  bool hasLocal_ = false;
 };
+
+} // namespace ferry
+
+#include "workgroup.hpp"
+
+namespace ferry {
 
 // How the transfer policy is chosen: FERRY_POLICY (read once), or
 // setPolicyForTesting.
@@ -772,24 +845,119 @@ template <class A> decltype(auto) bindForHost(A &arg) {
     return (arg);
 }
 
-// Runs kernel over the range, one work-item after another: z, then y, then
-// x innermost.
-template <class K, class... A>
-void runOnHost(K &kernel, const Range &r, A &...args) {
-  const int nx = static_cast<int>(r.size(0));
-  const int ny = static_cast<int>(r.size(1));
-  const int nz = static_cast<int>(r.size(2));
-  KernelContext kc{0, 0, 0, nx, ny, nz};
-  for (int z = 0; z < nz; ++z) {
-    kc.z = z;
-    for (int y = 0; y < ny; ++y) {
-      kc.y = y;
-      for (int x = 0; x < nx; ++x) {
-        kc.x = x;
-        kernel(kc, bindForHost(args)...);
+template <class X> struct IsLocalSpanArg : std::false_type {};
+template <class T> struct IsLocalSpanArg<LocalSpanArg<T>> : std::true_type {};
+
+// The local memory of a host dispatch's ferry::localSpan arguments: one
+// block each, shared by every work-group in turn.
+class HostLocalSpans {
+public:
+  template <class T> LocalSpan<T> allocate(const LocalSpanArg<T> &arg) {
+    const std::size_t words =
+        (arg.count * sizeof(T) + sizeof(Word) - 1) / sizeof(Word) + 1;
+    blocks_.emplace_back(new Word[words]());
+    return LocalSpan<T>(reinterpret_cast<T *>(blocks_.back().get()),
+                        arg.count);
+  }
+  bool empty() const { return blocks_.empty(); }
+
+private:
+  using Word = std::max_align_t;
+  std::vector<std::unique_ptr<Word[]>> blocks_;
+};
+
+// What a kernel run on the host receives for one argument, kept for the
+// whole dispatch.
+template <class A> auto hostArgument(A &arg, HostLocalSpans &spans) {
+  using D = std::remove_cv_t<A>;
+  if constexpr (IsLocalSpanArg<D>::value)
+    return spans.allocate(arg);
+  else
+    return bindForHost(arg);
+}
+
+// Runs every work-item of one range on the host.
+template <class K, class Bound> struct HostDispatch {
+  K &kernel;
+  Bound &bound;
+  const Range &range;
+  KernelContext kc;
+
+  void run(const KernelContext &item) {
+    std::apply([&](auto &...a) { kernel(item, a...); }, bound);
+  }
+
+  // Without Range::local: one work-item after another, z, then y, then x
+  // innermost, each its own work-group.
+  void runItems() {
+    for (int z = 0; z < kc.maxZ; ++z) {
+      kc.z = kc.groupZ = z;
+      for (int y = 0; y < kc.maxY; ++y) {
+        kc.y = kc.groupY = y;
+        for (int x = 0; x < kc.maxX; ++x) {
+          kc.x = kc.groupX = x;
+          run(kc);
+        }
       }
     }
   }
+
+  // With Range::local: one work-group after another (same order), each
+  // run by a WorkGroupRunner so that its work-items can meet at barriers.
+  void runGroups() {
+    kc.localSizeX = static_cast<int>(range.localSize(0));
+    kc.localSizeY = static_cast<int>(range.localSize(1));
+    kc.localSizeZ = static_cast<int>(range.localSize(2));
+    kc.groupsX = kc.maxX / kc.localSizeX;
+    kc.groupsY = kc.maxY / kc.localSizeY;
+    kc.groupsZ = kc.maxZ / kc.localSizeZ;
+    WorkGroupRunner runner(range.localCount(), &runItemOf, this);
+    for (kc.groupZ = 0; kc.groupZ < kc.groupsZ; ++kc.groupZ)
+      for (kc.groupY = 0; kc.groupY < kc.groupsY; ++kc.groupY)
+        for (kc.groupX = 0; kc.groupX < kc.groupsX; ++kc.groupX)
+          runner.runGroup();
+  }
+
+  static void runItemOf(void *self, std::size_t item) {
+    HostDispatch &d = *static_cast<HostDispatch *>(self);
+    KernelContext kc = d.kc;
+    const std::size_t lx = static_cast<std::size_t>(kc.localSizeX);
+    const std::size_t ly = static_cast<std::size_t>(kc.localSizeY);
+    kc.localX = static_cast<int>(item % lx);
+    kc.localY = static_cast<int>(item / lx % ly);
+    kc.localZ = static_cast<int>(item / (lx * ly));
+    kc.x = kc.groupX * kc.localSizeX + kc.localX;
+    kc.y = kc.groupY * kc.localSizeY + kc.localY;
+    kc.z = kc.groupZ * kc.localSizeZ + kc.localZ;
+    d.run(kc);
+  }
+};
+
+// Runs kernel over the range on the host: in its work-groups when the range
+// names them (see <ferry/workgroup.hpp>), else one work-item after another.
+// `dispatch` names the dispatch in errors.
+template <class K, class... A>
+void runOnHost(K &kernel, const Range &r, const char *dispatch, A &...args) {
+  HostLocalSpans spans;
+  auto bound = std::make_tuple(hostArgument(args, spans)...);
+  KernelContext kc{0, 0, 0, static_cast<int>(r.size(0)),
+                   static_cast<int>(r.size(1)), static_cast<int>(r.size(2))};
+  kc.groupsX = kc.maxX;
+  kc.groupsY = kc.maxY;
+  kc.groupsZ = kc.maxZ;
+  HostDispatch<K, decltype(bound)> d{kernel, bound, r, kc};
+  if (!r.hasLocal()) {
+    if (!spans.empty())
+      throw Error(std::string(dispatch) +
+                  ": ferry::localSpan needs work-groups: dispatch with "
+                  "ferry::Range(...).local(...)");
+    d.runItems();
+    return;
+  }
+  const std::string mismatch = r.localMismatch();
+  if (!mismatch.empty())
+    throw Error(std::string(dispatch) + ": " + mismatch);
+  d.runGroups();
 }
 
 // One launch argument, type-erased for the library.
@@ -802,6 +970,10 @@ struct LaunchArg {
   std::size_t bound;    // a buffer's bound (see ferry::wo); max: none
   bool declared;        // a buffer passed as ferry::woDeclared
   GridBound grid;       // a buffer passed as wo(b, ferry::grid(…))
+  // A ferry::localSpan: local memory of localCount elements, localBytes in
+  // all (buffer and value are null).
+  std::size_t localBytes = 0;
+  std::size_t localCount = 0;
 };
 
 template <class A> LaunchArg packLaunchArg(A &arg) {
@@ -811,6 +983,12 @@ template <class A> LaunchArg packLaunchArg(A &arg) {
     return LaunchArg{&arg.buffer(),       arg.access(), nullptr,
                      0,                   arg.buffer().size(),
                      arg.bound(),         arg.declared(), arg.grid()};
+  } else if constexpr (IsLocalSpanArg<D>::value) {
+    LaunchArg a{nullptr, Access::Unused, nullptr, 0,          0,
+                none,    false,          GridBound{}};
+    a.localCount = arg.count;
+    a.localBytes = arg.count * sizeof(typename D::Element);
+    return a;
   } else if constexpr (IsBuffer<D>::value) {
     // An unwrapped buffer: assume the kernel reads and writes it.
     return LaunchArg{&arg, Access::RW, nullptr, 0, arg.size(), none, false,
@@ -846,7 +1024,7 @@ public:
   template <class K, class... A>
   void dispatch(K kernel, const Range &r, A &&...args) {
     const auto t0 = std::chrono::steady_clock::now();
-    detail::runOnHost(kernel, r, args...);
+    detail::runOnHost(kernel, r, "a dispatch", args...);
     detail::StatisticsState &st = detail::statisticsState();
     st.counters.kernelMs += detail::millisecondsSince(t0);
     ++st.counters.dispatches;
@@ -862,7 +1040,9 @@ public:
     (void)detail::LibraryRegistration<K>::registered;
     const detail::LaunchArg packed[sizeof...(A) + 1] = {
         detail::packLaunchArg(args)..., detail::LaunchArg{}};
-    auto runHost = [&]() { detail::runOnHost(hostKernel, r, args...); };
+    auto runHost = [&]() {
+      detail::runOnHost(hostKernel, r, kernelName, args...);
+    };
     const detail::HostRun hostRun{
         &runHost, [](void *f) { (*static_cast<decltype(runHost) *>(f))(); }};
     launchImpl(program, kernelName, r, packed, sizeof...(A), hostRun);

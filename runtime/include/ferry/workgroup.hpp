@@ -1,0 +1,451 @@
+// Work-groups on the host: local memory, barriers and atomics as the
+// reference execution (and FERRY_DEVICE=host) runs them.
+//
+// A dispatch with ferry::Range(...).local(...) runs one work-group after
+// another. Inside a group every work-item may wait at kc.barrier(), so each
+// work-item that reaches one runs on a fiber of its own (POSIX ucontext):
+// the items run in turn up to the barrier, then in turn past it. All fibers
+// share one OS thread and switch only at barriers, which is what makes the
+// atomics below atomic without any hardware atomic: no other work-item runs
+// between an atomic's read and its write.
+//
+// A work-group whose first work-item finishes without reaching a barrier
+// runs its other work-items as plain calls: a kernel without barriers pays
+// for one fiber per group, not per work-item.
+//
+// Included by <ferry/ferry.hpp>; not a header of its own.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdlib>
+#include <exception>
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <ucontext.h>
+#define FERRY_HAS_FIBERS 1
+#else
+#define FERRY_HAS_FIBERS 0
+#endif
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FERRY_ASAN_FIBERS 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(FERRY_ASAN_FIBERS)
+#define FERRY_ASAN_FIBERS 1
+#endif
+#ifdef FERRY_ASAN_FIBERS
+#include <sanitizer/common_interface_defs.h>
+#endif
+
+namespace ferry {
+namespace detail {
+
+// Where each work-item runs while its group is being run on the host.
+class WorkGroupRunner {
+public:
+  // `runItem(closure, item)` runs work-item `item` (0 .. items-1, x
+  // fastest) of the current group to its end.
+  using RunItem = void (*)(void *closure, std::size_t item);
+
+  WorkGroupRunner(std::size_t items, RunItem runItem, void *closure)
+      : items_(items), runItem_(runItem), closure_(closure), slots_(),
+        itemSlots_(items, 0) {}
+  WorkGroupRunner(const WorkGroupRunner &) = delete;
+  WorkGroupRunner &operator=(const WorkGroupRunner &) = delete;
+#if FERRY_HAS_FIBERS
+  ~WorkGroupRunner() {
+    for (Fiber &f : fibers_)
+      if (f.stack)
+        stackPool().push_back(std::move(f.stack));
+  }
+#endif
+
+  // Runs every work-item of one group: with fibers when the first one
+  // reaches a barrier, as plain calls otherwise.
+  void runGroup() {
+    Scope scope(*this);
+    std::fill(itemSlots_.begin(), itemSlots_.end(), std::size_t(0));
+    if (!runFirstOnFiber()) {
+      for (std::size_t i = 1; i < items_; ++i) {
+        current_ = i;
+        runItem_(closure_, i);
+      }
+      return;
+    }
+    runRestOnFibers();
+  }
+
+  // kc.barrier() in the current work-item.
+  void barrier() {
+#if FERRY_HAS_FIBERS
+    if (!onFiber_)
+      throw Error("kc.barrier() was reached by some work-items of a "
+                  "work-group and not by others");
+    Fiber &f = fibers_[current_];
+    f.state = Fiber::AtBarrier;
+    switchToMain(f);
+#endif
+  }
+
+  // The storage of the next ferry::Local the current work-item declares:
+  // the same for every work-item of the group, since they declare their
+  // local arrays in the same order.
+  void *acquireLocal(std::size_t bytes) {
+    std::size_t &next = itemSlots_[current_];
+    if (next == slots_.size())
+      slots_.push_back(Slot{bytes, std::unique_ptr<Word[]>(
+                                       new Word[wordsFor(bytes)]())});
+    Slot &s = slots_[next];
+    if (s.bytes != bytes)
+      throw Error("the work-items of a work-group declared different "
+                  "ferry::Local arrays");
+    ++next;
+    return s.storage.get();
+  }
+  // A ferry::Local going out of scope frees its slot for the next one
+  // (a local array declared in a loop body is one array).
+  void releaseLocal() {
+    std::size_t &next = itemSlots_[current_];
+    if (next > 0)
+      --next;
+  }
+
+  static WorkGroupRunner *&active() {
+    static thread_local WorkGroupRunner *runner = nullptr;
+    return runner;
+  }
+
+private:
+  using Word = std::max_align_t;
+  static std::size_t wordsFor(std::size_t bytes) {
+    return (bytes + sizeof(Word) - 1) / sizeof(Word) + 1;
+  }
+  struct Slot {
+    std::size_t bytes;
+    std::unique_ptr<Word[]> storage;
+  };
+
+  // Makes this runner the one kc.barrier() and ferry::Local find, for the
+  // time a group runs (a kernel never dispatches, but a host program may
+  // run a reference dispatch from inside another: restore the outer one).
+  struct Scope {
+    explicit Scope(WorkGroupRunner &r) : outer(active()) { active() = &r; }
+    ~Scope() { active() = outer; }
+    WorkGroupRunner *outer;
+  };
+
+#if FERRY_HAS_FIBERS
+  struct Fiber {
+    enum State { Running, AtBarrier, Done };
+    ucontext_t context;
+    std::unique_ptr<char[]> stack;
+    State state = Running;
+    std::exception_ptr error;
+#ifdef FERRY_ASAN_FIBERS
+    void *fakeStack = nullptr;
+#endif
+  };
+  // Enough for the deepest kernel call chain with its private arrays, and
+  // only touched pages are ever backed by memory.
+  static constexpr std::size_t stackBytes = 512 * 1024;
+
+  // Runs item 0 on a fiber; true when it stopped at a barrier.
+  bool runFirstOnFiber() {
+    fibers_.resize(items_);
+    startFiber(0);
+    resume(0);
+    if (fibers_[0].state == Fiber::Done) {
+      rethrow(fibers_[0]);
+      return false;
+    }
+    return true;
+  }
+
+  void runRestOnFibers() {
+    for (std::size_t i = 1; i < items_; ++i)
+      startFiber(i);
+    std::size_t first = 1; // item 0 already stands at the first barrier
+    for (;;) {
+      for (std::size_t i = first; i < items_; ++i)
+        resume(i);
+      first = 0;
+      std::size_t done = 0;
+      for (Fiber &f : fibers_) {
+        rethrow(f);
+        done += f.state == Fiber::Done;
+      }
+      if (done == items_)
+        return;
+      if (done != 0)
+        throw Error("kc.barrier() was reached by some work-items of a "
+                    "work-group and not by others");
+      for (Fiber &f : fibers_)
+        f.state = Fiber::Running;
+    }
+  }
+
+  void startFiber(std::size_t i) {
+    Fiber &f = fibers_[i];
+    if (!f.stack) {
+      std::vector<std::unique_ptr<char[]>> &pool = stackPool();
+      if (pool.empty()) {
+        f.stack.reset(new char[stackBytes]);
+      } else {
+        f.stack = std::move(pool.back());
+        pool.pop_back();
+      }
+    }
+    f.state = Fiber::Running;
+    f.error = nullptr;
+    getcontext(&f.context);
+    f.context.uc_stack.ss_sp = f.stack.get();
+    f.context.uc_stack.ss_size = stackBytes;
+    f.context.uc_link = &main_;
+    starting_ = this;
+    makecontext(&f.context, reinterpret_cast<void (*)()>(&fiberEntry), 1,
+                static_cast<int>(i));
+  }
+
+  // Stacks outlive their dispatch, so that a loop of dispatches does not
+  // allocate and fault in fresh stacks each time.
+  static std::vector<std::unique_ptr<char[]>> &stackPool() {
+    static thread_local std::vector<std::unique_ptr<char[]>> pool;
+    return pool;
+  }
+
+  static void fiberEntry(int item) {
+    WorkGroupRunner &self = *starting_;
+    Fiber &f = self.fibers_[static_cast<std::size_t>(item)];
+#ifdef FERRY_ASAN_FIBERS
+    __sanitizer_finish_switch_fiber(nullptr, &self.mainStackBottom_,
+                                    &self.mainStackSize_);
+#endif
+    try {
+      self.runItem_(self.closure_, static_cast<std::size_t>(item));
+    } catch (...) {
+      f.error = std::current_exception();
+    }
+    f.state = Fiber::Done;
+#ifdef FERRY_ASAN_FIBERS
+    __sanitizer_start_switch_fiber(nullptr, self.mainStackBottom_,
+                                   self.mainStackSize_);
+#endif
+    // Returning resumes uc_link, the runner.
+  }
+
+  void resume(std::size_t i) {
+    Fiber &f = fibers_[i];
+    if (f.state == Fiber::Done)
+      return;
+    current_ = i;
+    onFiber_ = true;
+    starting_ = this;
+#ifdef FERRY_ASAN_FIBERS
+    void *fake = nullptr;
+    __sanitizer_start_switch_fiber(&fake, f.stack.get(), stackBytes);
+#endif
+    swapcontext(&main_, &f.context);
+#ifdef FERRY_ASAN_FIBERS
+    __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
+#endif
+    onFiber_ = false;
+  }
+
+  void switchToMain(Fiber &f) {
+#ifdef FERRY_ASAN_FIBERS
+    __sanitizer_start_switch_fiber(&f.fakeStack, mainStackBottom_,
+                                   mainStackSize_);
+#endif
+    swapcontext(&f.context, &main_);
+#ifdef FERRY_ASAN_FIBERS
+    __sanitizer_finish_switch_fiber(f.fakeStack, &mainStackBottom_,
+                                    &mainStackSize_);
+#endif
+  }
+
+  static void rethrow(Fiber &f) {
+    if (f.error) {
+      std::exception_ptr e = f.error;
+      f.error = nullptr;
+      std::rethrow_exception(e);
+    }
+  }
+
+  static inline thread_local WorkGroupRunner *starting_ = nullptr;
+  std::vector<Fiber> fibers_;
+  ucontext_t main_;
+  bool onFiber_ = false;
+#ifdef FERRY_ASAN_FIBERS
+  const void *mainStackBottom_ = nullptr;
+  std::size_t mainStackSize_ = 0;
+#endif
+#else
+  // Without fibers a group runs as plain calls, and a barrier is an error.
+  bool runFirstOnFiber() {
+    current_ = 0;
+    runItem_(closure_, 0);
+    return false;
+  }
+  void runRestOnFibers() {}
+  static constexpr bool onFiber_ = false;
+#endif
+
+  std::size_t items_;
+  RunItem runItem_;
+  void *closure_;
+  std::size_t current_ = 0;
+  std::vector<Slot> slots_;
+  std::vector<std::size_t> itemSlots_;
+};
+
+inline void workGroupBarrier() {
+  WorkGroupRunner *r = WorkGroupRunner::active();
+  if (!r)
+    throw Error("kc.barrier() needs work-groups: dispatch the kernel with "
+                "ferry::Range(...).local(...)");
+  r->barrier();
+}
+
+template <class T> struct NonDeduced {
+  using type = T;
+};
+
+template <class T> constexpr void checkAtomicElement() {
+  static_assert(std::is_same<T, int>::value ||
+                    std::is_same<T, unsigned>::value,
+                "ferry atomics take int or unsigned elements (the atomics "
+                "OpenCL C 1.2 has)");
+}
+
+} // namespace detail
+
+// An array of N elements shared by the work-items of a group (OpenCL's
+// __local memory), declared in a kernel or a function it calls.
+template <class T, std::size_t N> class Local {
+  static_assert(std::is_trivially_copyable<T>::value &&
+                    std::is_trivially_default_constructible<T>::value,
+                "a ferry::Local holds arithmetic values or plain structs");
+  static_assert(N > 0, "a ferry::Local has at least one element");
+
+public:
+  Local() {
+    detail::WorkGroupRunner *r = detail::WorkGroupRunner::active();
+    if (!r)
+      throw Error("ferry::Local needs work-groups: dispatch the kernel with "
+                  "ferry::Range(...).local(...)");
+    data_ = static_cast<T *>(r->acquireLocal(sizeof(T) * N));
+  }
+  ~Local() {
+    if (detail::WorkGroupRunner *r = detail::WorkGroupRunner::active())
+      r->releaseLocal();
+  }
+  Local(const Local &) = delete;
+  Local &operator=(const Local &) = delete;
+
+  T &operator[](std::size_t i) { return data_[i]; }
+  const T &operator[](std::size_t i) const { return data_[i]; }
+  T *data() { return data_; }
+  const T *data() const { return data_; }
+  static constexpr std::size_t size() { return N; }
+
+private:
+  T *data_ = nullptr;
+};
+
+// Local memory whose size the dispatch chooses: a kernel parameter bound by
+// the dispatch argument ferry::localSpan<T>(count).
+template <class T> class LocalSpan {
+public:
+  LocalSpan() = default;
+  LocalSpan(T *data, std::size_t count) : data_(data), size_(count) {}
+  T &operator[](std::size_t i) const { return data_[i]; }
+  T *data() const { return data_; }
+  std::size_t size() const { return size_; }
+
+private:
+  T *data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+// A dispatch argument: `count` elements of local memory for a LocalSpan<T>
+// parameter of the kernel.
+template <class T> struct LocalSpanArg {
+  using Element = T;
+  static_assert(std::is_trivially_copyable<T>::value &&
+                    std::is_trivially_default_constructible<T>::value,
+                "local memory holds arithmetic values or plain structs");
+  std::size_t count;
+};
+template <class T> LocalSpanArg<T> localSpan(std::size_t count) {
+  return LocalSpanArg<T>{count};
+}
+
+// Atomics on an int or unsigned element of a buffer or of local memory
+// (`&buf[i]`, `&tile[i]`). Each returns the value the element held before.
+// Plain reads and writes suffice on the host: see the top of this file.
+template <class T> T atomicAdd(T *p, typename detail::NonDeduced<T>::type v) {
+  detail::checkAtomicElement<T>();
+  const T old = *p;
+  *p = static_cast<T>(old + v);
+  return old;
+}
+template <class T> T atomicSub(T *p, typename detail::NonDeduced<T>::type v) {
+  detail::checkAtomicElement<T>();
+  const T old = *p;
+  *p = static_cast<T>(old - v);
+  return old;
+}
+template <class T> T atomicMin(T *p, typename detail::NonDeduced<T>::type v) {
+  detail::checkAtomicElement<T>();
+  const T old = *p;
+  *p = v < old ? v : old;
+  return old;
+}
+template <class T> T atomicMax(T *p, typename detail::NonDeduced<T>::type v) {
+  detail::checkAtomicElement<T>();
+  const T old = *p;
+  *p = v > old ? v : old;
+  return old;
+}
+template <class T> T atomicAnd(T *p, typename detail::NonDeduced<T>::type v) {
+  detail::checkAtomicElement<T>();
+  const T old = *p;
+  *p = old & v;
+  return old;
+}
+template <class T> T atomicOr(T *p, typename detail::NonDeduced<T>::type v) {
+  detail::checkAtomicElement<T>();
+  const T old = *p;
+  *p = old | v;
+  return old;
+}
+template <class T> T atomicXor(T *p, typename detail::NonDeduced<T>::type v) {
+  detail::checkAtomicElement<T>();
+  const T old = *p;
+  *p = old ^ v;
+  return old;
+}
+template <class T>
+T atomicExchange(T *p, typename detail::NonDeduced<T>::type v) {
+  detail::checkAtomicElement<T>();
+  const T old = *p;
+  *p = v;
+  return old;
+}
+template <class T>
+T atomicCompareExchange(T *p, typename detail::NonDeduced<T>::type expected,
+                        typename detail::NonDeduced<T>::type desired) {
+  detail::checkAtomicElement<T>();
+  const T old = *p;
+  if (old == expected)
+    *p = desired;
+  return old;
+}
+
+} // namespace ferry
