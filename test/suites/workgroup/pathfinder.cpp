@@ -10,8 +10,9 @@
 // * localSize, NULL)); here they are ferry::LocalSpan<int> parameters bound
 // by ferry::localSpan<int>(LOCAL). It advances `iteration` rows there, with
 // barriers between them, and writes only the block's interior back. The
-// block size is kc.localSizeX (get_local_size(0)), the block kc.groupX and
-// the lane kc.localX. The debugging store into outputBuffer is kept. The
+// block size, get_local_size(0) in the original, is prev.size() here (the
+// host sizes both arrays to the group), the block kc.groupX and the lane
+// kc.localX. The debugging store into outputBuffer is kept. The
 // host is the original's: d_gpuResult[2] swapped by src / final_ret, the
 // debug buffer zeroed on the host and uploaded, one dispatch per pyramid
 // step, and the read back of 16384 bytes of the 65536-byte debug buffer.
@@ -54,7 +55,9 @@ FERRY_KERNEL void dynproc_kernel(ferry::KernelContext kc, int iteration, const i
                                  int startStep, int border, int halo, ferry::LocalSpan<int> prev,
                                  ferry::LocalSpan<int> result, int *outputBuffer) {
   (void)rows;
-  int BLOCK_SIZE = kc.localSizeX;
+  // The segment's length (get_local_size(0) in the original): the dispatch
+  // sizes the local arrays to the group.
+  int BLOCK_SIZE = static_cast<int>(prev.size());
   int bx = kc.groupX;
   int tx = kc.localX;
 
