@@ -1,0 +1,226 @@
+#!/bin/sh
+# Issue 25's kernel benchmarks, side by side in one run:
+#  * SGEMM, row-major, n = 2048, 4096, 8192: Ferry's register-tiled
+#    samples/sgemm, samples/matmul's plain kernel (bench/plain_matmul), the
+#    same tiled kernel written by hand in raw OpenCL (bench/raw_sgemm, in
+#    issue 25's 64 x 64 / 4 x 4 shape and in the sample's 128 x 128 / 8 x 8),
+#    and CLBlast (bench/clblast_sgemm);
+#  * samples/reduction over 16M ints against a device-to-device copy of the
+#    same bytes (bench/copy_buffer);
+#  * 20,000 small dispatches: Ferry (bench/small_dispatches) against raw
+#    OpenCL with no events and with one per dispatch (bench/latency).
+#
+#   bench/kernels.sh bundle [BUILD_DIR]       here: copy the programs and
+#       libclblast into .device/kernels (ignored by git), to carry to the
+#       device machine, which needs nothing but libOpenCL
+#   bench/kernels.sh run [BIN_DIR] [OUT.md] [gpu|small]     on the device:
+#       run everything (FERRY_DEVICE defaults to gpu; `small` sizes suit
+#       PoCL), print the results and write them to OUT.md (default
+#       $OUT/kernels.md where $OUT is set, else kernels-<device>.md here)
+#   bench/kernels.sh table FILE               here: write FILE, a run's
+#       output, into docs/kernels.md with the commands that regenerate it
+#
+# Kernel times are device time by OpenCL event profiling, best of 5 runs of
+# the kernel in one process (Ferry's from FERRY_TRACE, one event per
+# dispatch); CLBlast's is the whole call on the host clock, as it may run
+# helper kernels around its GEMM.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+mode=${1:-}
+[ $# -gt 0 ] && shift
+
+bundle() {
+  build=$(cd "${1:-$root/build}" && pwd)
+  dest="$root/.device/kernels"
+  rm -rf "$dest"
+  mkdir -p "$dest"
+  for s in sgemm reduction; do
+    cp "$build/samples/$s" "$dest/"
+  done
+  for p in plain_matmul small_dispatches raw_sgemm copy_buffer latency \
+    clblast_sgemm; do
+    cp "$build/bench/$p" "$dest/"
+  done
+  # The one library the device machine lacks (found as the program finds it).
+  lib=$(ldd "$dest/clblast_sgemm" | sed -n 's/.*libclblast[^ ]* => \([^ ]*\) .*/\1/p')
+  [ -n "$lib" ] || { echo "kernels.sh: clblast_sgemm does not link libclblast" >&2; exit 1; }
+  cp -L "$lib" "$dest/$(basename "$lib")"
+  strip "$dest"/* 2> /dev/null || true
+  du -sh "$dest"
+}
+
+run() {
+  bin=$(cd "${1:-$root/.device/kernels}" && pwd)
+  size=${3:-gpu}
+  : "${FERRY_DEVICE:=gpu}"
+  export FERRY_DEVICE
+  if [ -n "${2:-}" ]; then
+    out=$2
+  elif [ -n "${OUT:-}" ]; then
+    out=$OUT/kernels.md
+  else
+    out=$root/kernels-$(echo "$FERRY_DEVICE" | tr -c 'a-zA-Z0-9\n' '-').md
+  fi
+  export LD_LIBRARY_PATH="$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  export FERRY_CACHE_DIR="$tmp/cache"
+  unset FERRY_POLICY FERRY_STATS FERRY_TRACE FERRY_PROFILE || true
+
+  if [ "$size" = gpu ]; then
+    sizes="2048 4096 8192"
+    elements=16777216
+    groups=1056 # 8 per SM of the H100's 132
+    rounds=20000
+  else
+    sizes="256 512"
+    elements=1048576
+    groups=64
+    rounds=2000
+  fi
+  reps=5
+
+  exe() {
+    [ -x "$bin/$1" ] || { echo "kernels.sh: no executable '$1' in $bin" >&2; exit 1; }
+    echo "$bin/$1"
+  }
+  kv() { sed -n "s/^$2=//p" "$1"; }
+  # Kernel durations (ms) of the events named $2 in trace $1, in order.
+  durations() {
+    sed -n "s/.*\"name\":\"$2\",\"cat\":\"kernel\".*\"dur\":\([0-9.]*\).*/\1/p" "$1" |
+      awk '{ printf "%.4f\n", $1 / 1000 }'
+  }
+  least() { sort -g | head -n 1; }
+  tflops() { awk -v n="$1" -v ms="$2" 'BEGIN { printf "%.1f", 2 * n * n * n / (ms * 1e9) }'; }
+  ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+  device=unknown
+  for n in $sizes; do
+    FERRY_TRACE="$tmp/sgemm.json" "$(exe sgemm)" "$n" "$reps" > "$tmp/sgemm.out"
+    ferry=$(durations "$tmp/sgemm.json" sgemmTiled | least)
+    ferry_w=$(sed -n 's/.* weighted=\([-0-9]*\) expected=\([-0-9]*\) .*/\1/p' "$tmp/sgemm.out")
+    expected=$(sed -n 's/.* expected=\([-0-9]*\) .*/\1/p' "$tmp/sgemm.out")
+    FERRY_TRACE="$tmp/plain.json" "$(exe plain_matmul)" "$n" "$reps" > "$tmp/plain.out"
+    plain=$(durations "$tmp/plain.json" multiply | least)
+    "$(exe raw_sgemm)" "$n" "$reps" 64 4 > "$tmp/raw64.out"
+    "$(exe raw_sgemm)" "$n" "$reps" 128 8 8 1 > "$tmp/raw128.out"
+    "$(exe clblast_sgemm)" "$n" "$reps" > "$tmp/clblast.out"
+    device=$(kv "$tmp/clblast.out" device)
+    cl=$(kv "$tmp/clblast.out" best_ms)
+    for entry in \
+      "ferry|Ferry, samples/sgemm (128 × 128 per group, 8 × 8 per work-item)|$ferry|$ferry_w" \
+      "plain|Ferry, samples/matmul's kernel (one work-item per element)|$plain|$(kv "$tmp/plain.out" weighted)" \
+      "raw64|raw OpenCL by hand, 64 × 64 per group, 4 × 4 per work-item|$(kv "$tmp/raw64.out" best_ms)|$(kv "$tmp/raw64.out" weighted)" \
+      "raw128|raw OpenCL by hand, samples/sgemm's kernel (128 × 128, 8 × 8, slices of 8, prefetch)|$(kv "$tmp/raw128.out" best_ms)|$(kv "$tmp/raw128.out" weighted)" \
+      "clblast|CLBlast, whole call|$cl|$(kv "$tmp/clblast.out" weighted)"; do
+      key=${entry%%|*}
+      rest=${entry#*|}
+      label=${rest%%|*}
+      rest=${rest#*|}
+      ms=${rest%%|*}
+      w=${rest#*|}
+      same=yes
+      [ "$w" = "$expected" ] || same="NO ($w)"
+      echo "| $n | $label | $ms | $(tflops "$n" "$ms") | $(ratio "$cl" "$ms") | $same |" >> "$tmp/sgemm.rows"
+      echo "$n $key $ms" >> "$tmp/sgemm.keys"
+    done
+  done
+
+  FERRY_TRACE="$tmp/reduction.json" "$(exe reduction)" "$elements" "$groups" "$reps" > "$tmp/reduction.out"
+  durations "$tmp/reduction.json" reduceGroups > "$tmp/groups.ms"
+  durations "$tmp/reduction.json" reducePartials > "$tmp/partials.ms"
+  paste -d' ' "$tmp/groups.ms" "$tmp/partials.ms" |
+    awk '{ printf "%.4f %.4f %.4f\n", $1 + $2, $1, $2 }' | sort -g | head -n 1 > "$tmp/reduction.best"
+  read -r red_ms red_groups red_partials < "$tmp/reduction.best"
+  bytes=$((elements * 4))
+  "$(exe copy_buffer)" "$bytes" "$reps" > "$tmp/copy.out"
+  copy_ms=$(kv "$tmp/copy.out" best_ms)
+  copy_gbps=$(kv "$tmp/copy.out" gbps)
+  red_gbps=$(awk -v b="$bytes" -v ms="$red_ms" 'BEGIN { printf "%.1f", b / (ms * 1e6) }')
+  red_check=$(tail -n 1 "$tmp/reduction.out")
+
+  "$(exe small_dispatches)" "$rounds" > "$tmp/small.out"
+  "$(exe latency)" "$rounds" > "$tmp/latency.out"
+  ferry_us=$(kv "$tmp/small.out" dispatch_us)
+  plain_us=$(kv "$tmp/latency.out" dispatch_us_plain)
+  events_us=$(kv "$tmp/latency.out" dispatch_us_events)
+
+  at() { awk -v n="$1" -v k="$2" '$1 == n && $2 == k { print $3 }' "$tmp/sgemm.keys"; }
+  mid=$(echo "$sizes" | awk '{ print $2 }')
+  {
+    echo "# Kernels side by side on \`$device\`"
+    echo
+    echo "Generated by \`bench/kernels.sh run BIN_DIR OUT $size\` (\`FERRY_DEVICE=$FERRY_DEVICE\`), one run."
+    echo
+    echo "## Targets"
+    echo
+    echo "| target | measured | ratio |"
+    echo "| --- | --- | --- |"
+    echo "| tiled SGEMM ≥ 0.8× CLBlast at n = $mid | $(at "$mid" ferry) ms vs $(at "$mid" clblast) ms | $(ratio "$(at "$mid" clblast)" "$(at "$mid" ferry)")× |"
+    echo "| tiled SGEMM not slower than the hand-written 64 × 64 / 4 × 4 kernel, n = $mid | $(at "$mid" ferry) ms vs $(at "$mid" raw64) ms | $(ratio "$(at "$mid" raw64)" "$(at "$mid" ferry)")× |"
+    echo "| reduction ≥ 80 % of the copy's bandwidth | $red_gbps vs $copy_gbps GB/s | $(awk -v a="$red_gbps" -v b="$copy_gbps" 'BEGIN { printf "%.0f %%", 100 * a / b }') |"
+    echo "| small dispatches ≤ 1.2× raw OpenCL's floor with no events | $ferry_us vs $plain_us µs | $(ratio "$ferry_us" "$plain_us")× |"
+    echo
+    echo "## SGEMM (row-major C = A · B, n × n floats, best of $reps)"
+    echo
+    echo "*ms*: kernel time by OpenCL event profiling (CLBlast: the whole call,"
+    echo "host clock). *× CLBlast*: CLBlast's time over this one's (above 1:"
+    echo "faster). *same C*: the weighted sum of C equals the one samples/sgemm"
+    echo "works out on the host (the entries are small integers, so every"
+    echo "program's C is exact)."
+    echo
+    echo "| n | kernel | ms | TFLOP/s | × CLBlast | same C |"
+    echo "| --- | --- | --- | --- | --- | --- |"
+    cat "$tmp/sgemm.rows"
+    echo
+    echo "## Reduction ($elements ints, $groups groups of 256, best of $reps)"
+    echo
+    echo "samples/reduction's two dispatches (\`reduceGroups\` $red_groups ms, then"
+    echo "\`reducePartials\` $red_partials ms) read $((bytes / 1048576)) MiB once; a"
+    echo "device-to-device copy (\`clEnqueueCopyBuffer\`) of the same bytes reads and"
+    echo "writes them, so its bandwidth is 2 × bytes over its time. Check: \`$red_check\`."
+    echo
+    echo "| run | ms | GB/s |"
+    echo "| --- | --- | --- |"
+    echo "| Ferry, samples/reduction (both dispatches) | $red_ms | $red_gbps |"
+    echo "| device-to-device copy | $copy_ms | $copy_gbps |"
+    echo
+    echo "## Small dispatches ($rounds of a kernel over 1024 ints, host clock, best of 3)"
+    echo
+    echo "| run | µs per dispatch |"
+    echo "| --- | --- |"
+    echo "| Ferry (bench/small_dispatches, no FERRY_STATS: no profiling) | $ferry_us |"
+    echo "| raw OpenCL, in-order queue, no events (the floor) | $plain_us |"
+    echo "| raw OpenCL, an event per dispatch | $events_us |"
+  } > "$out"
+  cat "$out"
+}
+
+table() {
+  file=$1
+  doc="$root/docs/kernels.md"
+  {
+    echo "<!-- Generated from a run of bench/kernels.sh; regenerate, do not edit:"
+    echo "       cmake --build build && bench/kernels.sh bundle build"
+    echo "       # on the device machine, with .device/kernels carried:"
+    echo "       FERRY_DEVICE=gpu bench/kernels.sh run .device/kernels \$OUT/kernels.md gpu"
+    echo "       # here, with that file:"
+    echo "       bench/kernels.sh table kernels.md -->"
+    echo
+    cat "$file"
+  } > "$doc"
+  echo "wrote $doc"
+}
+
+case "$mode" in
+bundle) bundle "$@" ;;
+run) run "$@" ;;
+table)
+  [ $# -eq 1 ] || { echo "usage: bench/kernels.sh table FILE" >&2; exit 1; }
+  table "$1"
+  ;;
+*)
+  echo "usage: bench/kernels.sh bundle [BUILD_DIR] | run [BIN_DIR] [OUT.md] [gpu|small] | table FILE" >&2
+  exit 1
+  ;;
+esac
