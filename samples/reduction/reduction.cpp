@@ -1,0 +1,179 @@
+// reduction: the sum and the maximum of N ints through local memory, in two
+// dispatches of work-groups of 256.
+//
+// `reduceGroups`: each work-item first folds every (global size)-th element
+// into a private sum and maximum, four loads in flight at a time (a
+// grid-stride loop: the work-items of a step read consecutive elements), then
+// its group folds those 256 pairs in a tree in local memory, and one
+// work-item writes the group's pair. `reducePartials`: one group folds the
+// groups' pairs the same way. Both trees are one helper, `foldGroup`, handed
+// the local arrays as pointers.
+//
+// Integer sums and maxima are exact in any order, so the device and the
+// reference agree bit for bit. The values are below 100, so the sum of up
+// to 2^24 elements fits an int.
+//
+//   reduction [N] [GROUPS] [REPS]    GROUPS work-groups in the first
+//                                    dispatch (default 64); the whole
+//                                    reduction runs REPS times
+//                                    (bench/kernels.sh times them)
+//
+// Transfers, by hand, for the default N = 1048576 (ints), 64 groups, REPS 1:
+//   reduceGroups: reads `data`, stale on the device: in (1, 4194304 B).
+//     `partialSums` and `partialMaxima` (64*4 B each) are made inside the
+//     compute function and FERRY_WO: no copy in, and they never go back.
+//   reducePartials: reads the partials (valid on the device): nothing.
+//     `total` and `maximum` (one int each) are FERRY_WO: no copy in.
+//   exit: `total` and `maximum` are stale on the host and main reads them:
+//   out (2, 8 B). `data` was never written on the device: nothing.
+//   REPS repeats only the two dispatches.
+// In 1 (4194304 B), out 2 (8 B), 2 dispatches.
+// ferry-test: to_device 1 to_device_bytes 4194304 from_device 2 from_device_bytes 8
+// ferry-test: dispatches 2
+#include <ferry/ferry.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+
+constexpr int kGroupSize = 256;
+constexpr int kLowest = -2147483647 - 1; // the maximum of nothing
+
+// Folds the group's kGroupSize (sum, maximum) pairs, one per work-item, into
+// sums[0] and maxima[0], halving the active work-items at each step.
+void foldGroup(ferry::KernelContext kc, int *sums, int *maxima) {
+  for (int step = kGroupSize / 2; step > 0; step /= 2) {
+    if (kc.localX < step) {
+      const int other = kc.localX + step;
+      sums[kc.localX] += sums[other];
+      if (maxima[other] > maxima[kc.localX])
+        maxima[kc.localX] = maxima[other];
+    }
+    kc.barrier();
+  }
+}
+
+// Range(groups * kGroupSize).local(kGroupSize): group g writes pair g.
+FERRY_KERNEL void reduceGroups(ferry::KernelContext kc, FERRY_RO const int *in,
+                               int n, FERRY_WO int *partialSums,
+                               FERRY_WO int *partialMaxima) {
+  ferry::Local<int, kGroupSize> sums;
+  ferry::Local<int, kGroupSize> maxima;
+  const int stride = kc.maxX;
+  int sum = 0;
+  int best = kLowest;
+  int i = kc.x;
+  for (; i + 3 * stride < n; i += 4 * stride) {
+    const int v0 = in[i];
+    const int v1 = in[i + stride];
+    const int v2 = in[i + 2 * stride];
+    const int v3 = in[i + 3 * stride];
+    sum += (v0 + v1) + (v2 + v3);
+    const int m01 = v0 > v1 ? v0 : v1;
+    const int m23 = v2 > v3 ? v2 : v3;
+    const int m = m01 > m23 ? m01 : m23;
+    best = m > best ? m : best;
+  }
+  for (; i < n; i += stride) {
+    sum += in[i];
+    best = in[i] > best ? in[i] : best;
+  }
+  sums[kc.localX] = sum;
+  maxima[kc.localX] = best;
+  kc.barrier();
+  foldGroup(kc, &sums[0], &maxima[0]);
+  if (kc.localX == 0) {
+    partialSums[kc.groupX] = sums[0];
+    partialMaxima[kc.groupX] = maxima[0];
+  }
+}
+
+// Range(kGroupSize).local(kGroupSize): one group folds the `count` pairs.
+FERRY_KERNEL void reducePartials(ferry::KernelContext kc,
+                                 FERRY_RO const int *partialSums,
+                                 FERRY_RO const int *partialMaxima, int count,
+                                 FERRY_WO int *total, FERRY_WO int *maximum) {
+  ferry::Local<int, kGroupSize> sums;
+  ferry::Local<int, kGroupSize> maxima;
+  int sum = 0;
+  int best = kLowest;
+  for (int i = kc.localX; i < count; i += kGroupSize) {
+    sum += partialSums[i];
+    best = partialMaxima[i] > best ? partialMaxima[i] : best;
+  }
+  sums[kc.localX] = sum;
+  maxima[kc.localX] = best;
+  kc.barrier();
+  foldGroup(kc, &sums[0], &maxima[0]);
+  if (kc.localX == 0) {
+    total[0] = sums[0];
+    maximum[0] = maxima[0];
+  }
+}
+
+FERRY_COMPUTE void reduce(ferry::ComputeContext &cc, ferry::Buffer<int> &data,
+                          ferry::Buffer<int> &total, ferry::Buffer<int> &maximum,
+                          int groups, int reps) {
+  const int n = static_cast<int>(data.size());
+  ferry::Buffer<int> partialSums(groups), partialMaxima(groups);
+  for (int rep = 0; rep < reps; ++rep) {
+    cc.dispatch(reduceGroups,
+                ferry::Range(groups * kGroupSize).local(kGroupSize), data, n,
+                partialSums, partialMaxima);
+    cc.dispatch(reducePartials, ferry::Range(kGroupSize).local(kGroupSize),
+                partialSums, partialMaxima, groups, total, maximum);
+  }
+}
+
+namespace {
+
+// A positive int from argv, or -1.
+int positive(const char *text) {
+  char *end = nullptr;
+  const long v = std::strtol(text, &end, 10);
+  return (*text && !*end && v > 0 && v <= 1 << 30) ? static_cast<int>(v) : -1;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  const int n = argc > 1 ? positive(argv[1]) : 1 << 20;
+  const int groups = argc > 2 ? positive(argv[2]) : 64;
+  const int reps = argc > 3 ? positive(argv[3]) : 1;
+  if (argc > 4 || n <= 0 || n > 1 << 24 || groups <= 0 || groups > 65536 ||
+      reps <= 0) {
+    std::fprintf(stderr,
+                 "usage: reduction [N] [GROUPS] [REPS]\n"
+                 "  N: elements, 1 to 16777216 (default 1048576); GROUPS: "
+                 "work-groups of %d, 1 to 65536 (default 64); REPS: "
+                 "times to reduce (default 1)\n",
+                 kGroupSize);
+    return 1;
+  }
+
+  // Pseudo-random values in [0, 100), and one 100 + n % 1000 placed where
+  // no single work-item's first loads would find it.
+  ferry::Buffer<int> data(n);
+  unsigned state = 2024;
+  for (int i = 0; i < n; ++i) {
+    state = state * 1103515245u + 12345u;
+    data[i] = static_cast<int>((state >> 16) % 100);
+  }
+  data[n - 1 - n / 3] = 100 + n % 1000;
+  ferry::Buffer<int> total(1), maximum(1);
+
+  ferry::Accelerator acc;
+  acc.compute([&](ferry::ComputeContext &cc) {
+    reduce(cc, data, total, maximum, groups, reps);
+  });
+
+  long long sum = 0;
+  int best = data[0];
+  for (int i = 0; i < n; ++i) {
+    sum += data[i];
+    best = data[i] > best ? data[i] : best;
+  }
+  std::printf("sum=%d max=%d\n", total[0], maximum[0]);
+  std::printf("check: n=%d groups=%d reps=%d sum %s max %s\n", n, groups, reps,
+              total[0] == sum ? "ok" : "WRONG", maximum[0] == best ? "ok" : "WRONG");
+  return total[0] == sum && maximum[0] == best ? 0 : 2;
+}
