@@ -4,6 +4,7 @@
 
 #include "driver/Commands.h"
 #include "driver/Frontend.h"
+#include "driver/Lint.h"
 #include "model/Naming.h"
 #include "plan/ProgramPlan.h"
 
@@ -503,6 +504,9 @@ int runAnalyze(const CommandInputs &In, AnalyzeFormat Format) {
   std::string Out;
   bool Ok = runOnFile(In.Database, In.File, [&](ParsedUnit &Unit) {
     ProgramPlan Plan = planProgram(Unit.Context);
+    if (Unit.Context.getDiagnostics().hasErrorOccurred())
+      return false;
+    lintProgram(Unit.Context, Plan);
     if (Unit.Context.getDiagnostics().hasErrorOccurred())
       return false;
     Report R(Unit.Context, Plan);

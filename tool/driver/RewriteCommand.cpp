@@ -1,5 +1,6 @@
 #include "driver/Commands.h"
 #include "driver/Frontend.h"
+#include "driver/Lint.h"
 #include "emit/OpenCLEmitter.h"
 #include "plan/ProgramPlan.h"
 #include "rewrite/HostRewriter.h"
@@ -26,6 +27,9 @@ int runRewrite(const CommandInputs &In, const std::string &Output,
   std::vector<std::string> Dependencies;
   bool Ok = runOnFile(In.Database, In.File, [&](ParsedUnit &Unit) {
     ProgramPlan Plan = planProgram(Unit.Context);
+    if (Unit.Context.getDiagnostics().hasErrorOccurred())
+      return false;
+    lintProgram(Unit.Context, Plan);
     if (Unit.Context.getDiagnostics().hasErrorOccurred())
       return false;
     auto Emitted = emitOpenCL(Unit.Context, Plan.Model.Kernels);

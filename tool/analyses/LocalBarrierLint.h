@@ -1,0 +1,27 @@
+#pragma once
+// The missing-barrier lint: a work-item reads an element of a ferry::Local
+// (or a LocalSpan) that another work-item of its group wrote, and no
+// kc.barrier() lies between the write and the read on some path of the
+// function (straight-line code, branches, and loop back-edges, found on
+// Clang's CFG). Ferry warns only where the two indices are sure to meet:
+// `tile[kc.localX]` written and `tile[kc.localX + 1]` (or `+ step`) read;
+// one element written by one or all work-items and read by all; an element
+// each item writes at its own id read by all at the first one's.
+
+#include "analyses/CallGraphs.h"
+#include "analyses/LintFinding.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <vector>
+
+namespace ferry {
+
+/// Looks at the kernel and at every helper it reaches that declares its own
+/// ferry::Local or is handed local memory as a pointer (`&tile[0]`,
+/// `tile.data()`) by every call; each function on its own, with a call of a
+/// helper that reaches kc.barrier() counted as a barrier.
+std::vector<LintFinding> findMissingBarriers(clang::ASTContext &Ctx,
+                                             const ReachableGraph &Kernel);
+
+} // namespace ferry

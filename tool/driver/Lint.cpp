@@ -1,0 +1,115 @@
+#include "driver/Lint.h"
+
+#include "analyses/DispatchLint.h"
+#include "analyses/DispatchRange.h"
+#include "analyses/LintFinding.h"
+#include "analyses/LocalBarrierLint.h"
+#include "analyses/RaceLint.h"
+#include "model/FerryTypes.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/CommandLine.h"
+
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace {
+llvm::cl::opt<bool> NoRaceWarnings(
+    "Wno-ferry-race",
+    llvm::cl::desc("Do not warn about data races, missing barriers and "
+                   "FERRY_WO buffers a dispatch covers in part"),
+    llvm::cl::sub(llvm::cl::SubCommand::getAll()));
+} // namespace
+
+namespace ferry {
+
+namespace {
+struct Dispatch {
+  const CallExpr *Call;
+  const FunctionDecl *Caller;
+  const FunctionDecl *Kernel;
+};
+
+/// Every dispatch in compute code, once, with the function it is in.
+std::vector<Dispatch> dispatches(const ProgramPlan &Plan) {
+  struct Find : RecursiveASTVisitor<Find> {
+    std::vector<Dispatch> *Out;
+    std::set<const CallExpr *> *Seen;
+    const FunctionDecl *Caller;
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitCallExpr(CallExpr *Call) {
+      const FunctionDecl *K = isDispatchCall(Call) ? dispatchedKernel(Call)
+                                                   : nullptr;
+      if (K && K->getDefinition() && Seen->insert(Call).second)
+        Out->push_back({Call, Caller, K->getDefinition()});
+      return true;
+    }
+  };
+  std::vector<Dispatch> Out;
+  std::set<const CallExpr *> Seen;
+  for (const ReachableGraph &G : Plan.ComputeGraphs)
+    for (const FunctionDecl *F : G.Functions)
+      if (F->hasBody()) {
+        Find Finder;
+        Finder.Out = &Out;
+        Finder.Seen = &Seen;
+        Finder.Caller = F;
+        Finder.TraverseStmt(F->getBody());
+      }
+  return Out;
+}
+} // namespace
+
+void lintProgram(ASTContext &Ctx, const ProgramPlan &Plan) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<Dispatch> Sites = dispatches(Plan);
+  std::map<const FunctionDecl *, std::vector<DispatchRange>> Ranges;
+  for (const Dispatch &D : Sites)
+    Ranges[D.Kernel].push_back(dispatchRange(D.Call));
+
+  std::vector<LintFinding> Findings;
+  auto Add = [&](std::vector<LintFinding> More) {
+    for (LintFinding &F : More)
+      Findings.push_back(std::move(F));
+  };
+  for (const ReachableGraph &G : Plan.KernelGraphs) {
+    auto Summary = Plan.Kernels.find(G.Root);
+    if (Summary == Plan.Kernels.end())
+      continue;
+    // A kernel no dispatch here names is linted where it is defined; one
+    // every dispatch runs as a single work-item (or single-item groups)
+    // has no one to race with.
+    RaceLintScope Scope;
+    auto It = Ranges.find(G.Root);
+    if (It == Ranges.end()) {
+      if (!SM.isWrittenInMainFile(SM.getExpansionLoc(G.Root->getLocation())))
+        continue;
+    } else {
+      Scope.ManyItems = Scope.ManyItemsPerGroup = false;
+      for (const DispatchRange &R : It->second) {
+        Scope.ManyItems = Scope.ManyItems || !R.singleItem(Ctx);
+        Scope.ManyItemsPerGroup = Scope.ManyItemsPerGroup ||
+                                  (!R.singleItem(Ctx) &&
+                                   !R.singleItemGroups(Ctx));
+      }
+    }
+    Add(findRacingWrites(Ctx, Summary->second, Scope));
+    if (Scope.ManyItemsPerGroup)
+      Add(findMissingBarriers(Ctx, G));
+  }
+  std::map<const FunctionDecl *, const ReachableGraph *> Graphs;
+  for (const ReachableGraph &G : Plan.KernelGraphs)
+    Graphs[G.Root] = &G;
+  for (const Dispatch &D : Sites) {
+    if (auto K = Plan.Kernels.find(D.Kernel); K != Plan.Kernels.end())
+      Add(checkWriteOnlyCoverage(Ctx, D.Call, D.Caller, K->second));
+    if (auto G = Graphs.find(D.Kernel); G != Graphs.end())
+      Add(checkMissingLocal(Ctx, D.Call, *G->second));
+  }
+  reportFindings(Ctx, std::move(Findings), !NoRaceWarnings);
+}
+
+} // namespace ferry
