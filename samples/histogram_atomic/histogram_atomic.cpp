@@ -14,6 +14,7 @@
 //     made with (zeros), so that copy in is a fill: in (1, 64 B), 1 fill.
 //   exit: `bins` is stale on the host and main reads it: out (1, 64 B).
 // In 2 (4160 B, 64 of them a fill), out 1 (64 B), 1 dispatch.
+// ferry-test: golden
 // ferry-test: to_device 2 to_device_bytes 4160 from_device 1 from_device_bytes 64
 // ferry-test: fills 1 fill_bytes 64
 // ferry-test: dispatches 1

@@ -39,6 +39,7 @@
 //   REPS dispatches change nothing above: `a` and `b` stay valid on the
 //   device, `c` is read only after compute.
 // In 2 (524288 B), out 1 (262144 B), 1 dispatch.
+// ferry-test: golden
 // ferry-test: to_device 2 to_device_bytes 524288 from_device 1 from_device_bytes 262144
 // ferry-test: dispatches 1
 #include <ferry/ferry.hpp>
