@@ -18,6 +18,8 @@ const char *spaceQualifier(Space S) {
     return "__global ";
   case Space::Constant:
     return "__constant ";
+  case Space::Local:
+    return "__local ";
   case Space::Private:
     return "";
   }
@@ -30,6 +32,8 @@ const char *spaceWord(Space S) {
     return "global";
   case Space::Constant:
     return "constant";
+  case Space::Local:
+    return "local";
   case Space::Private:
     return "private";
   }
@@ -100,6 +104,8 @@ Space Emitter::pointerSpace(const Expr *E) {
     return A;
   }
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    if (isLocalMemoryAccess(CE))
+      return Space::Local; // tile.data()
     // The version this call resolved to recorded its return space.
     auto It = CallReturnSpaces.find(CE);
     if (It != CallReturnSpaces.end())
@@ -117,7 +123,7 @@ Space Emitter::objectSpace(const Expr *E) {
     return Space::Private;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const VarInfo *VI = varInfo(DRE))
-      return VI->RefPointer ? VI->Where : Space::Private;
+      return VI->RefPointer || VI->LocalMemory ? VI->Where : Space::Private;
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
         VD && VD->hasGlobalStorage())
       return Space::Constant;
@@ -125,6 +131,8 @@ Space Emitter::objectSpace(const Expr *E) {
   }
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
     return pointerSpace(AS->getBase());
+  if (const auto *CE = dyn_cast<CallExpr>(E); CE && isLocalMemoryAccess(CE))
+    return Space::Local; // tile[i]
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() == UO_Deref)
       return pointerSpace(U->getSubExpr());

@@ -4,6 +4,7 @@
 #include "emit/Emitter.h"
 #include "emit/MathBuiltins.h"
 #include "parse/Annotations.h"
+#include "analyses/WorkGroupUse.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -48,6 +49,10 @@ std::string Emitter::call(const CallExpr *CE) {
           CE->getSourceRange());
     return "0";
   }
+  if (std::optional<std::string> S = localMemoryCall(CE))
+    return *S;
+  if (std::optional<std::string> S = builtinCall(CE, Callee))
+    return *S;
   // A member function's object, passed first: by value to a const member
   // function, by pointer to the others.
   const Expr *Object = nullptr;
@@ -175,6 +180,21 @@ std::string Emitter::call(const CallExpr *CE) {
     if (PT->isPointerType()) {
       Args.push_back(expr(A));
       Spaces.push_back(pointerSpace(A));
+    } else if (isLocalSpanType(PT)) {
+      // A LocalSpan handed on: its pointer and its element count.
+      const Expr *Span = A->IgnoreImplicit();
+      if (const auto *Copy = dyn_cast<CXXConstructExpr>(Span);
+          Copy && Copy->getNumArgs() == 1)
+        Span = Copy->getArg(0);
+      const VarInfo *VI = varInfo(Span);
+      if (!VI || !VI->LocalMemory || VI->SizeName.empty()) {
+        error(A->getBeginLoc(), "Ferry can hand on a ferry::LocalSpan only "
+                                "by its name");
+        Args.push_back("0");
+        continue;
+      }
+      Cur->UsedSizes.insert(VI->SizeName);
+      Args.push_back(VI->Name + ", " + VI->SizeName);
     } else if (PT->isLValueReferenceType() &&
                !PT.getNonReferenceType().isConstQualified()) {
       Spaces.push_back(objectSpace(A));
@@ -190,6 +210,9 @@ std::string Emitter::call(const CallExpr *CE) {
   std::string S = Name + "(";
   for (size_t I = 0; I < Args.size(); ++I)
     S += (I ? Seps[I - 1] : "") + Args[I];
+  // The local arrays the helper declares, from this function's own.
+  for (const VarDecl *D : V.HiddenLocals)
+    S += (S.back() == '(' ? "" : ", ") + localSlot(D);
   return S + ")";
 }
 

@@ -108,6 +108,9 @@ Prec precOf(const Expr *E,
       return Prec::Cast; // possibly (int)get_global_id(0)
     return Prec::Primary;
   }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Subscript)
+    return Prec::Primary; // tile[i], or a call of a user's operator[]
   if (isa<CallExpr>(E))
     return Prec::Cast; // (int)abs(x) at worst
   if (const auto *C = dyn_cast<ExplicitCastExpr>(E)) {
@@ -146,8 +149,12 @@ std::string Emitter::postfixBase(const Expr *E) {
 
 std::string Emitter::cond(const Expr *E) {
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E);
-      ICE && isToBoolean(ICE->getCastKind()))
+      ICE && isToBoolean(ICE->getCastKind())) {
+    // `assert(c && "why")`: a string literal is a non-null pointer.
+    if (isa<StringLiteral>(ICE->getSubExpr()->IgnoreParenImpCasts()))
+      return "true";
     return expr(ICE->getSubExpr());
+  }
   return expr(E);
 }
 
@@ -247,13 +254,8 @@ std::string Emitter::member(const MemberExpr *ME) {
                                                                     : "self->") +
            Field;
   if (!ME->isArrow() && isKernelContextParamRef(Base)) {
-    static const std::pair<const char *, const char *> Map[] = {
-        {"x", "(int)get_global_id(0)"},     {"y", "(int)get_global_id(1)"},
-        {"z", "(int)get_global_id(2)"},     {"maxX", "(int)get_global_size(0)"},
-        {"maxY", "(int)get_global_size(1)"}, {"maxZ", "(int)get_global_size(2)"}};
-    for (const auto &[From, To] : Map)
-      if (FD->getName() == From)
-        return To;
+    if (std::optional<std::string> F = workItemField(FD->getName()))
+      return *F;
     return cannot(ME);
   }
   if (ME->isArrow())
@@ -448,6 +450,9 @@ std::string Emitter::expr(const Expr *E) {
     CastKind K = C->getCastKind();
     if (isTransparentCast(K) || K == CK_ToVoid)
       return expr(C->getSubExpr());
+    if (isToBoolean(K) &&
+        isa<StringLiteral>(C->getSubExpr()->IgnoreParenImpCasts()))
+      return "true"; // `assert(c && "why")`: a non-null pointer
     if (isToBoolean(K))
       return "(bool)" + operand(C->getSubExpr());
     if (K == CK_NullToPointer)

@@ -6,7 +6,10 @@
 #include "model/FerryTypes.h"
 #include "model/Naming.h"
 
+#include "analyses/WorkGroupUse.h"
+
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
@@ -119,6 +122,18 @@ public:
     return true;
   }
 };
+/// Every name a function's C++ declares.
+class DeclaredNames : public RecursiveASTVisitor<DeclaredNames> {
+public:
+  std::map<std::string, unsigned> &Names;
+  explicit DeclaredNames(std::map<std::string, unsigned> &Names)
+      : Names(Names) {}
+  bool VisitNamedDecl(NamedDecl *D) {
+    if (D->getIdentifier() && !isa<FunctionDecl>(D))
+      ++Names[D->getName().str()];
+    return true;
+  }
+};
 } // namespace
 
 void Emitter::emitFunction(const FunctionDecl *F,
@@ -132,6 +147,7 @@ void Emitter::emitFunction(const FunctionDecl *F,
   Cur = &State;
   V.Index = Funcs.size();
   Funcs.push_back({"", SM.getExpansionLoc(F->getBeginLoc()), {}});
+  DeclaredNames(State.DeclaredNames).TraverseDecl(const_cast<FunctionDecl *>(F));
 
   std::vector<std::string> Params;
   std::vector<const ParmVarDecl *> ParamDecls; // the C++ parameter of each
@@ -144,6 +160,8 @@ void Emitter::emitFunction(const FunctionDecl *F,
     size_t NameEnd; // where the declarator's name ends in that line
   };
   std::vector<PrologueLocal> PrologueLocals;
+  // The element-count parameters of LocalSpans: index in Params, name.
+  std::vector<std::pair<size_t, std::string>> SpanSizeParams;
   unsigned SpaceIndex = 0;
   if (const auto *M = dyn_cast<CXXMethodDecl>(F);
       M && !M->isStatic() && !IsKernel) {
@@ -183,12 +201,36 @@ void Emitter::emitFunction(const FunctionDecl *F,
         // Passed on whole or written: a local copy, used as written.
         State.KernelContextParam = nullptr;
         NeedsKernelContext = true;
-        Prologue.push_back(
-            "ferry_KernelContext " + PName +
-            " = {(int)get_global_id(0), (int)get_global_id(1), "
-            "(int)get_global_id(2), (int)get_global_size(0), "
-            "(int)get_global_size(1), (int)get_global_size(2)};");
+        std::string Init;
+        for (const char *Field : kernelContextFields())
+          Init += std::string(Init.empty() ? "" : ", ") + *workItemField(Field);
+        Prologue.push_back("ferry_KernelContext " + PName + " = {" + Init +
+                           "};");
       }
+      State.Vars[P] = Info;
+      continue;
+    }
+    if (isLocalArrayType(T)) {
+      error(Loc, "a ferry::Local cannot be a parameter; pass 'tile.data()' "
+                 "(or '&tile[0]') as a pointer");
+      State.Poisoned.insert(P);
+      continue;
+    }
+    if (isLocalSpanType(T)) {
+      // Local memory sized at dispatch: the pointer and its element count,
+      // two OpenCL arguments (the host sets the first with a size and NULL).
+      Info.LocalMemory = true;
+      Info.Where = Space::Local;
+      Info.SizeName = freshName(PName + "_size");
+      std::optional<QualType> Element;
+      if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+              T.getNonReferenceType()->getAsCXXRecordDecl()))
+        Element = Spec->getTemplateArgs()[0].getAsType();
+      ParamDecls.push_back(P),
+          Params.push_back(declare(Ctx.getPointerType(*Element), PName, Loc,
+                                   Space::Local));
+      ParamDecls.push_back(nullptr), Params.push_back("uint " + Info.SizeName);
+      SpanSizeParams.push_back({Params.size() - 1, Info.SizeName});
       State.Vars[P] = Info;
       continue;
     }
@@ -279,9 +321,31 @@ void Emitter::emitFunction(const FunctionDecl *F,
                                 "' has no body Ferry can translate");
   // Parameters (and parameters' local copies) the body never names, so that
   // the device compiler's -Wunused-parameter / -Wunused-variable stay quiet.
+  // The kernel's local arrays that cannot stay where they are declared, at
+  // the top of its body; a helper's, as its hidden parameters.
+  if (IsKernel && !State.HoistedText.empty()) {
+    size_t At = PrologueAt.empty() ? 0 : State.Out.find('\n', PrologueAt.back()) + 1;
+    std::string Text = State.HoistedText;
+    if (State.Out.compare(At, 6, "#line ") != 0 && Prologue.empty())
+      Text += "#line " + std::to_string(SigLine + 1) + " " + quoted(File) + "\n";
+    State.Out.insert(At, Text);
+  }
+  if (!IsKernel)
+    for (const auto &[D, LName] : State.LocalSlots) {
+      V.HiddenLocals.push_back(D);
+      const auto *Spec = cast<ClassTemplateSpecializationDecl>(
+          D->getType()->getAsCXXRecordDecl());
+      ParamDecls.push_back(nullptr);
+      Params.push_back(declare(Ctx.getPointerType(
+                                   Spec->getTemplateArgs()[0].getAsType()),
+                               LName, D->getLocation(), Space::Local));
+    }
   const std::string Unused = " __attribute__((unused))";
   for (size_t I = 0; I < Params.size(); ++I)
     if (ParamDecls[I] && !State.Used.count(ParamDecls[I]))
+      Params[I] += Unused;
+  for (const auto &[I, SizeName] : SpanSizeParams)
+    if (!State.UsedSizes.count(SizeName))
       Params[I] += Unused;
   for (auto It = PrologueLocals.rbegin(); It != PrologueLocals.rend(); ++It)
     if (!State.Used.count(It->P))
@@ -333,6 +397,7 @@ void Emitter::emitFunction(const FunctionDecl *F,
   Single = Single.trim();
   bool OneLine = Body && SigLines == 1 && !Single.empty() &&
                  !Single.contains('\n') && Prologue.empty() &&
+                 State.HoistedText.empty() &&
                  lineOf(Body->getRBracLoc()) == SigLine &&
                  Sig.size() + Single.size() + 3 <= 100;
   if (OneLine)

@@ -3,6 +3,7 @@
 
 #include "emit/Emitter.h"
 #include "model/Naming.h"
+#include "analyses/WorkGroupUse.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -145,6 +146,14 @@ std::string Emitter::varDeclInline(const VarDecl *VD) {
     Cur->Poisoned.insert(VD);
     return "int " + Name;
   }
+  if (isLocalArrayType(T) || isLocalSpanType(T)) {
+    error(Loc, isLocalArrayType(T)
+                   ? "a ferry::Local must be declared on its own"
+                   : "a ferry::LocalSpan cannot be copied or referred to by "
+                     "another name; use the parameter");
+    Cur->Poisoned.insert(VD);
+    return "int " + Name;
+  }
   if (VD->hasExternalStorage()) {
     error(Loc, "extern declarations cannot be translated to OpenCL C");
     Cur->Poisoned.insert(VD);
@@ -272,6 +281,7 @@ void Emitter::stmt(const Stmt *S) {
         }
         QualType T = VD->getType().getCanonicalType();
         if (T->isPointerType() || T->isArrayType() || T->isReferenceType() ||
+            isLocalArrayType(T) ||
             isa<DecompositionDecl>(VD) || (!First.isNull() && T != First)) {
           Joinable = false;
           break;
@@ -284,7 +294,10 @@ void Emitter::stmt(const Stmt *S) {
       }
     }
     for (const Decl *D : DS->decls()) {
-      if (const auto *VD = dyn_cast<VarDecl>(D))
+      if (const auto *VD = dyn_cast<VarDecl>(D);
+          VD && isLocalArrayType(VD->getType()))
+        localDecl(VD);
+      else if (const auto *VD = dyn_cast<VarDecl>(D))
         varDecl(VD, D->getLocation());
       else if (isa<TypedefNameDecl>(D) || isa<UsingDecl>(D) ||
                isa<UsingDirectiveDecl>(D) || isa<StaticAssertDecl>(D) ||
@@ -495,7 +508,11 @@ void Emitter::stmt(const Stmt *S) {
     if (isReservedInOpenCL(Info.Name))
       Info.Name += "_";
     std::string Element = R + "[" + Index + "]";
-    if (T->isLValueReferenceType() &&
+    if (T->isReferenceType() && T.getNonReferenceType()->isArrayType()) {
+      // A row of a multi-dimensional array: OpenCL C has no references, and
+      // the element expression names the row as well.
+      Info.Name = Element;
+    } else if (T->isLValueReferenceType() &&
         !T.getNonReferenceType().isConstQualified()) {
       Info.RefPointer = true;
       Info.Where = objectSpace(Range);

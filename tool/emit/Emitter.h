@@ -7,7 +7,11 @@
 //   EmitLiterals.cpp       literals and constants
 //   EmitExpressions.cpp    operators, casts, names, members, initialisers
 //   EmitCalls.cpp          calls of helpers and library functions
-//   EmitBuiltins.cpp       OpenCL C built-ins: math, work-item functions
+//   EmitBuiltins.cpp       OpenCL C built-ins: math, work-item functions,
+//                          barrier, atomics, printf, assert
+//   EmitLocalMemory.cpp    ferry::Local and LocalSpan: __local arrays, hoisted
+//                          to kernel scope
+//   EmitBarrierCheck.cpp   the error for a barrier under a divergent condition
 //   EmitStatements.cpp     statements and local declarations
 //   EmitFunctions.cpp      kernels, helpers and their address-space versions
 //   EmitAddressSpaces.cpp  where pointers point and objects live
@@ -28,6 +32,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -37,7 +42,7 @@ namespace emit {
 
 using namespace clang;
 
-enum class Space { Private, Global, Constant };
+enum class Space { Private, Global, Constant, Local };
 
 /// "__global " and friends, as they prefix a pointee type.
 const char *spaceQualifier(Space S);
@@ -67,6 +72,10 @@ bool castIsPrinted(const ExplicitCastExpr *C);
 /// a C++ reference printed as `*name`.
 Prec precOf(const Expr *E,
             llvm::function_ref<bool(const DeclRefExpr *)> IsRefPointer);
+/// The fields of ferry::KernelContext, in the order of the struct
+/// `ferry_KernelContext` that a kernel passing its context on whole builds.
+llvm::ArrayRef<const char *> kernelContextFields();
+
 /// Is D declared in namespace std (library types are refused on the device)?
 bool inStdNamespace(const Decl *D);
 
@@ -77,6 +86,11 @@ struct VarInfo {
   /// A C++ reference emitted as a pointer: uses print as `(*name)`.
   bool RefPointer = false;
   std::string Name;
+  /// A ferry::Local or ferry::LocalSpan: an array in __local memory (or a
+  /// pointer to one), indexed as `name[i]`.
+  bool LocalMemory = false;
+  /// A ferry::LocalSpan: the uint parameter holding its element count.
+  std::string SizeName;
 };
 
 struct Version {
@@ -84,6 +98,11 @@ struct Version {
   /// Its entry in Emitter::Funcs.
   unsigned Index = 0;
   Space ReturnSpace = Space::Private;
+  /// The ferry::Local arrays this helper, or a helper it calls, declares:
+  /// OpenCL C 1.2 declares __local variables only at kernel scope, so each
+  /// calling kernel declares them and passes them down as hidden trailing
+  /// `__local T*` parameters, in this order.
+  std::vector<const VarDecl *> HiddenLocals;
 };
 
 /// The function being printed.
@@ -114,6 +133,16 @@ struct FunctionState {
   /// or through a pointer into ThisSpace.
   enum class ThisMode { None, Value, Pointer } This = ThisMode::None;
   Space ThisSpace = Space::Private;
+  /// Every name the function's C++ declares (parameters and variables), so
+  /// that names Ferry adds (hoisted local arrays, LocalSpan sizes) avoid them.
+  std::map<std::string, unsigned> DeclaredNames; // name: how many
+  /// ferry::Local arrays this function cannot declare where the user did,
+  /// by their name here: in a kernel, declared at the top of its body
+  /// (HoistedText); in a helper, its hidden parameters (Version::HiddenLocals).
+  std::vector<std::pair<const VarDecl *, std::string>> LocalSlots;
+  std::string HoistedText;
+  /// The LocalSpan size parameters the printed body names.
+  std::set<std::string> UsedSizes;
 };
 
 class Emitter {
@@ -210,6 +239,30 @@ private:
   bool checkDeviceType(QualType T, SourceLocation Loc);
   std::string hostTypeName(const RecordDecl *RD);
 
+  // ---- local memory (EmitLocalMemory.cpp) -----------------------------
+  /// A ferry::Local declaration: in place at a kernel's outermost scope,
+  /// else hoisted (see Version::HiddenLocals). Prints nothing if hoisted.
+  void localDecl(const VarDecl *VD);
+  /// The name, in the function being printed, of the ferry::Local `VD`
+  /// (declared here or in a helper this function calls), making it a
+  /// hoisted declaration or a hidden parameter on first use.
+  std::string localSlot(const VarDecl *VD);
+  /// A name for something Ferry adds to the current function: Base, or Base
+  /// with a suffix, clear of every name the function declares.
+  /// `Own`: Base is the name of one declaration of the function itself.
+  std::string freshName(const std::string &Base, bool Own = false);
+  /// `tile[i]`, `tile.data()`, `tile.size()` on a ferry::Local or LocalSpan;
+  /// "" when CE is not such a call.
+  std::optional<std::string> localMemoryCall(const CallExpr *CE);
+  /// Is E (a call on a ferry::Local or LocalSpan) an element or pointer in
+  /// __local memory?
+  bool isLocalMemoryAccess(const Expr *E);
+
+  // ---- barrier check (EmitBarrierCheck.cpp) ----------------------------
+  /// Reports each kc.barrier() that some work-items of a group may skip
+  /// (under a condition on their ids), in the kernel or a helper it calls.
+  void checkBarriers(const FunctionDecl *Kernel);
+
   // ---- functions (EmitFunctions.cpp) -----------------------------------
   const Version &requestVersion(const FunctionDecl *F,
                                 const std::vector<Space> &Spaces,
@@ -245,6 +298,18 @@ private:
   std::string call(const CallExpr *CE);
   std::string mathCall(const CallExpr *CE, const FunctionDecl *Callee,
                        const MathBuiltin &B);
+  /// `kc.x` and the other KernelContext fields as work-item functions.
+  std::optional<std::string> workItemField(llvm::StringRef Field);
+  /// The ferry:: and C library calls with an OpenCL C built-in of their own:
+  /// kc.barrier(), the atomics, printf, a failed assert. std::nullopt when
+  /// CE is none of them.
+  std::optional<std::string> builtinCall(const CallExpr *CE,
+                                         const FunctionDecl *Callee);
+  std::string atomicCall(const CallExpr *CE, llvm::StringRef Builtin);
+  std::string printfCall(const CallExpr *CE);
+  std::string assertFailCall(const CallExpr *CE);
+  /// A string literal as OpenCL C source.
+  static std::string stringLiteral(llvm::StringRef Bytes);
 
   // ---- literals (EmitLiterals.cpp) -------------------------------------
   std::string intLiteral(const IntegerLiteral *IL);

@@ -68,6 +68,7 @@ Emitter::run(llvm::ArrayRef<const FunctionDecl *> Kernels) {
   for (const FunctionDecl *K : Kernels) {
     Stack.clear();
     Stack.push_back({K, nullptr});
+    checkBarriers(K);
     Version V;
     V.Name = openclName(K);
     emitFunction(K, {}, V.Name, /*IsKernel=*/true, V);
@@ -95,9 +96,12 @@ Emitter::run(llvm::ArrayRef<const FunctionDecl *> Kernels) {
          "#define FERRY_OFFSETOF(T, m) ((size_t) & (((T*)0)->m))\n"
          "#endif\n";
   S += "\n";
-  if (NeedsKernelContext)
-    S += "typedef struct { int x, y, z, maxX, maxY, maxZ; } "
-         "ferry_KernelContext;\n\n";
+  if (NeedsKernelContext) {
+    std::string Fields;
+    for (const char *F : kernelContextFields())
+      Fields += std::string(Fields.empty() ? "" : ", ") + F;
+    S += "typedef struct { int " + Fields + "; } ferry_KernelContext;\n\n";
+  }
   S += Types;
   if (!Constants.empty())
     S += Constants + "\n";
