@@ -11,10 +11,12 @@
 // is already being loaded into registers (4 + 4 values per work-item), so
 // the wait for global memory overlaps the arithmetic.
 //
-// The shape is the one measured fastest on the H100 (bench/raw_sgemm, by
-// hand, at n = 4096 and 8192): 128 x 128 / 8 x 8 / slices of 8 with the
-// prefetch took 4.16 and 32.3 ms, without it 4.98 and 39.5, and
-// 64 x 64 / 4 x 4 / 16 5.37 and 41.6 (docs/kernels.md has the table).
+// The shape is the one measured fastest on the H100, written by hand in
+// bench/raw_sgemm (whose arguments pick the shape) at n = 4096 and 8192:
+// 128 x 128 / 8 x 8 / slices of 8 with the prefetch took 4.16 and 32.3 ms,
+// the same without it 4.98 and 39.5, 64 x 64 / 4 x 4 / 16 5.37 and 41.6.
+// This kernel, through Ferry, takes what the hand-written one takes:
+// docs/kernels.md sets both beside CLBlast.
 //
 // A work-item's outputs are strided (rows ty, ty+16, ..., columns tx,
 // tx+16, ...): the 16 work-items of a row then read 16 consecutive words of
