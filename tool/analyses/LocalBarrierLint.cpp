@@ -593,7 +593,8 @@ std::vector<LintFinding> findMissingBarriers(ASTContext &Ctx,
     bool TakesLocal = false;
     for (const ParmVarDecl *P : F->parameters())
       TakesLocal = TakesLocal || Pointers.count(P);
-    if (F->hasBody() && (TakesLocal || hasLocalMemory(F)))
+    if (F->hasBody() && !F->isDependentContext() &&
+        (TakesLocal || hasLocalMemory(F)))
       FunctionCheck(Ctx, F, Barriers, Pointers).run(Findings);
   }
   return Findings;

@@ -39,7 +39,7 @@ private:
   using Chain = std::vector<std::pair<const CallExpr *, const FunctionDecl *>>;
 
   void analyse(const FunctionDecl *F, CallContext Context, Chain Calls) {
-    if (Calls.size() > 8 || !F->hasBody())
+    if (Calls.size() > 8 || !F->hasBody() || F->isDependentContext())
       return;
     WorkItemVariance V(F, std::move(Context), ReadOnly);
     if (V.gaveUp())

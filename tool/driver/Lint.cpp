@@ -77,7 +77,8 @@ void lintProgram(ASTContext &Ctx, const ProgramPlan &Plan) {
   };
   for (const ReachableGraph &G : Plan.KernelGraphs) {
     auto Summary = Plan.Kernels.find(G.Root);
-    if (Summary == Plan.Kernels.end())
+    // A template's pattern is linted in its instantiations.
+    if (Summary == Plan.Kernels.end() || G.Root->isDependentContext())
       continue;
     // A kernel no dispatch here names is linted where it is defined; one
     // every dispatch runs as a single work-item (or single-item groups)
