@@ -84,11 +84,27 @@ private:
                       "' must be a free function or a static member function");
       return;
     }
-    if (F->getTemplatedKind() != FunctionDecl::TK_NonTemplate) {
+    if (const FunctionTemplateDecl *T = F->getDescribedFunctionTemplate()) {
+      // A kernel template: each instantiation the program names (a dispatch
+      // of `axpy<float>`, `tile<16>`) is a kernel of its own, named by
+      // openclName() as `axpy__float`, `tile__16`. Explicit specializations
+      // are definitions of their own, visited as such.
+      for (FunctionDecl *Spec : T->specializations()) {
+        TemplateSpecializationKind K = Spec->getTemplateSpecializationKind();
+        if ((K == TSK_ImplicitInstantiation ||
+             K == TSK_ExplicitInstantiationDefinition) &&
+            Spec->isThisDeclarationADefinition())
+          checkKernel(Spec);
+      }
+      return;
+    }
+    if (F->getTemplatedKind() == FunctionDecl::TK_MemberSpecialization ||
+        F->getTemplatedKind() == FunctionDecl::TK_DependentNonTemplate ||
+        F->isDependentContext()) {
       reportError(Ctx, F->getLocation(),
                   "kernel '" + F->getNameAsString() +
-                      "' cannot be a template; call a template helper from a "
-                      "kernel instead");
+                      "' cannot be a member of a class template; make it a "
+                      "function template instead");
       return;
     }
     if (F->getNumParams() == 0 ||
