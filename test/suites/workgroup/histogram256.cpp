@@ -35,8 +35,16 @@
 // and the histogram at every bin by the merge; local memory is never
 // transferred. 1 iteration x 2 kernels = 2 dispatches.
 // suite-original: to_device 1 to_device_bytes 262144 from_device 1 from_device_bytes 1024
+// optimum: to_device 1 to_device_bytes 262144 from_device 1 from_device_bytes 1024
 // ferry-test: args 262144 1
-// ferry-test: to_device 1 to_device_bytes 262144 from_device 1 from_device_bytes 1024
+// Ferry: both kernels store at indices made of the group's id and a loop
+// over the lane (the merge under `if (kc.localX == 0)`), which Ferry does
+// not prove cover the partial histograms (245760 B) and the histogram
+// (1024 B); never host-written, both are filled (zero) rather than
+// copied: fills 2, no bytes on the bus. (to_device counts the fills with
+// the copies.)
+// ferry-test: to_device 3 to_device_bytes 508928 from_device 1 from_device_bytes 1024
+// ferry-test: fills 2 fill_bytes 246784
 // ferry-test: dispatches 2
 #include "Print.h"
 
