@@ -5,7 +5,8 @@
 #    same tiled kernel written by hand in raw OpenCL (bench/raw_sgemm, in
 #    issue 25's 64 x 64 / 4 x 4 shape and in the sample's 128 x 128 / 8 x 8),
 #    and CLBlast (bench/clblast_sgemm);
-#  * samples/reduction over 16M ints against a device-to-device copy of the
+#  * samples/reduction over 16M ints (and its one-dispatch variant with
+#    atomics, bench/reduction_atomic) against a device-to-device copy of the
 #    same bytes (bench/copy_buffer);
 #  * 20,000 small dispatches: Ferry (bench/small_dispatches) against raw
 #    OpenCL with no events and with one per dispatch (bench/latency).
@@ -37,8 +38,8 @@ bundle() {
   for s in sgemm reduction; do
     cp "$build/samples/$s" "$dest/"
   done
-  for p in plain_matmul small_dispatches raw_sgemm copy_buffer latency \
-    clblast_sgemm; do
+  for p in plain_matmul small_dispatches reduction_atomic raw_sgemm \
+    copy_buffer latency clblast_sgemm; do
     cp "$build/bench/$p" "$dest/"
   done
   strip "$dest"/* 2> /dev/null || true
@@ -140,6 +141,9 @@ run() {
     awk '{ printf "%.4f %.4f %.4f\n", $1 + $2, $1, $2 }' | sort -g | head -n 1 > "$tmp/reduction.best"
   read -r red_ms red_groups red_partials < "$tmp/reduction.best"
   bytes=$((elements * 4))
+  FERRY_TRACE="$tmp/atomic.json" "$(exe reduction_atomic)" "$elements" "$groups" "$short_reps" > "$tmp/atomic.out"
+  atomic_ms=$(durations "$tmp/atomic.json" reduceAtomic | least)
+  atomic_check=$(tail -n 1 "$tmp/atomic.out")
   "$(exe copy_buffer)" "$bytes" "$short_reps" > "$tmp/copy.out"
   copy_ms=$(kv "$tmp/copy.out" best_ms)
   copy_gbps=$(kv "$tmp/copy.out" gbps)
@@ -168,7 +172,9 @@ run() {
     echo "| --- | --- | --- |"
     echo "| tiled SGEMM ≥ 0.8× CLBlast at n = $mid | $(at "$mid" ferry) ms vs $(at "$mid" clblast) ms | $(ratio "$(at "$mid" clblast)" "$(at "$mid" ferry)")× |"
     echo "| tiled SGEMM not slower than the hand-written 64 × 64 / 4 × 4 kernel, n = $mid | $(at "$mid" ferry) ms vs $(at "$mid" raw64) ms | $(ratio "$(at "$mid" raw64)" "$(at "$mid" ferry)")× |"
-    echo "| reduction ≥ 80 % of the copy's bandwidth | $red_gbps vs $copy_gbps GB/s | $(awk -v a="$red_gbps" -v b="$copy_gbps" 'BEGIN { printf "%.1f %%", 100 * a / b }') |"
+    share() { awk -v a="$1" -v b="$copy_gbps" 'BEGIN { printf "%.1f %%", 100 * a / b }'; }
+    echo "| reduction ≥ 80 % of the copy's bandwidth (samples/reduction, two dispatches) | $red_gbps vs $copy_gbps GB/s | $(share "$red_gbps") |"
+    echo "| the same, one dispatch with atomics (bench/reduction_atomic) | $(gbps "$atomic_ms") vs $copy_gbps GB/s | $(share "$(gbps "$atomic_ms")") |"
     echo "| small dispatches ≤ 1.2× raw OpenCL's floor with no events | $ferry_us vs $plain_us µs | $(ratio "$ferry_us" "$plain_us")× |"
     echo
     echo "## SGEMM (row-major C = A · B, n × n floats, best of $reps)"
@@ -189,11 +195,14 @@ run() {
     echo "\`reducePartials\` $red_partials ms) read $((bytes / 1048576)) MiB once; a"
     echo "device-to-device copy (\`clEnqueueCopyBuffer\`) of the same bytes reads and"
     echo "writes them, so its bandwidth is 2 × bytes over its time. Check: \`$red_check\`."
+    echo "bench/reduction_atomic is the same first kernel with each group adding its pair"
+    echo "into the result by atomics: one dispatch (check: \`$atomic_check\`)."
     echo
     echo "| run | ms | GB/s |"
     echo "| --- | --- | --- |"
     echo "| Ferry, samples/reduction (both dispatches) | $red_ms | $red_gbps |"
     echo "| Ferry, its first dispatch alone (\`reduceGroups\`) | $red_groups | $(gbps "$red_groups") |"
+    echo "| Ferry, one dispatch with atomics (bench/reduction_atomic) | $atomic_ms | $(gbps "$atomic_ms") |"
     echo "| device-to-device copy | $copy_ms | $copy_gbps |"
     echo
     echo "## Small dispatches ($rounds of a kernel over 1024 ints, host clock, best of 3)"
