@@ -37,7 +37,13 @@
 //   in 3 (97280 B), out 2 (66560 B), 8 dispatches.
 // suite-original: to_device 3 to_device_bytes 97280 from_device 2 from_device_bytes 17408
 // ferry-test: args 31 256 4 64
-// ferry-test: to_device 3 to_device_bytes 97280 from_device 2 from_device_bytes 66560
+// optimum: to_device 3 to_device_bytes 97280 from_device 2 from_device_bytes 66560
+// Ferry: gpuResult[1], never host-written, is stored only where
+// `computed` holds, which Ferry does not prove covers the row; it is
+// filled (zero) rather than copied: fills 1, no bytes on the bus.
+// (to_device counts the fills with the copies.)
+// ferry-test: to_device 4 to_device_bytes 98304 from_device 2 from_device_bytes 66560
+// ferry-test: fills 1 fill_bytes 1024
 // ferry-test: dispatches 8
 #include "Print.h"
 

@@ -32,7 +32,13 @@
 // memory is never transferred. Dispatches: 2 iterations x 2 types = 4.
 // suite-original: to_device 2 to_device_bytes 524288 from_device 2 from_device_bytes 512
 // ferry-test: args 65536 2
-// ferry-test: to_device 2 to_device_bytes 524288 from_device 2 from_device_bytes 512
+// optimum: to_device 2 to_device_bytes 524288 from_device 2 from_device_bytes 512
+// Ferry: each d_odata is stored by work-item 0 of each group at the
+// group's index, which Ferry does not prove covers it; never host-written,
+// both are filled (zero) rather than copied: fills 2, no bytes on the
+// bus. (to_device counts the fills with the copies.)
+// ferry-test: to_device 4 to_device_bytes 524800 from_device 2 from_device_bytes 512
+// ferry-test: fills 2 fill_bytes 512
 // ferry-test: dispatches 4
 #include "Print.h"
 

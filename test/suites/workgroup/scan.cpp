@@ -31,7 +31,14 @@
 // types = 12.
 // suite-original: to_device 2 to_device_bytes 131072 from_device 2 from_device_bytes 131072
 // ferry-test: args 16384 2
-// ferry-test: to_device 2 to_device_bytes 131072 from_device 2 from_device_bytes 131072
+// optimum: to_device 2 to_device_bytes 131072 from_device 2 from_device_bytes 131072
+// Ferry: d_isums (stored by work-item 0 of each group) and d_odata
+// (stored in each group's region, window by window) are never
+// host-written, and Ferry does not prove the kernels cover them; all four
+// are filled (zero) rather than copied: fills 4 (2 x 256 + 2 x 65536 B),
+// no bytes on the bus. (to_device counts the fills with the copies.)
+// ferry-test: to_device 6 to_device_bytes 262656 from_device 2 from_device_bytes 131072
+// ferry-test: fills 4 fill_bytes 131584
 // ferry-test: dispatches 12
 #include "Print.h"
 

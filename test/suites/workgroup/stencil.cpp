@@ -47,7 +47,13 @@
 //   in 4 (163840 B), out 3 (82368 B), 4 + 4 + 1 = 9 dispatches.
 // suite-original: to_device 2 to_device_bytes 81920 from_device 1 from_device_bytes 40960
 // ferry-test: args 64 16 10 4
-// ferry-test: to_device 4 to_device_bytes 163840 from_device 3 from_device_bytes 82368
+// optimum: to_device 4 to_device_bytes 163840 from_device 3 from_device_bytes 82368
+// Ferry: the partial sums are stored by work-item 0 of each group at an
+// index made of the group ids, which Ferry does not prove covers them;
+// never host-written, they are filled (zero) rather than copied: fills 1,
+// no bytes on the bus. (to_device counts the fills with the copies.)
+// ferry-test: to_device 5 to_device_bytes 164288 from_device 3 from_device_bytes 82368
+// ferry-test: fills 1 fill_bytes 448
 // ferry-test: dispatches 9
 #include "Print.h"
 
