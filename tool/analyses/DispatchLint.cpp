@@ -132,6 +132,23 @@ std::optional<long long> constantSize(ASTContext &Ctx, const Expr *Buffer,
   return integerConstant(Ctx, CE->getArg(0));
 }
 
+/// How many times the kernel names `P`: once when its covering store is
+/// its only use (a second store elsewhere, `out[kc.x + half]`, may cover
+/// the rest).
+unsigned uses(const FunctionDecl *Kernel, const ParmVarDecl *P) {
+  struct Count : RecursiveASTVisitor<Count> {
+    const ParmVarDecl *P;
+    unsigned N = 0;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      N += Ref->getDecl() == P;
+      return true;
+    }
+  } C;
+  C.P = P;
+  C.TraverseStmt(Kernel->getBody());
+  return C.N;
+}
+
 } // namespace
 
 std::vector<LintFinding>
@@ -147,7 +164,8 @@ checkWriteOnlyCoverage(ASTContext &Ctx, const CallExpr *Dispatch,
     // says how much it covers (KernelAccess's covering store).
     if (P.Declared != DeclaredAccess::WriteOnly || !P.WritesCoverRange ||
         P.Grid.Valid || P.CoverageDims != R.Dims ||
-        P.Index + 1 >= Dispatch->getNumArgs())
+        P.Index + 1 >= Dispatch->getNumArgs() ||
+        uses(Kernel.Kernel, P.Param) != 1)
       continue;
     const Expr *Buffer = Dispatch->getArg(P.Index + 1);
     if (!isBufferType(bare(Buffer)->getType().getNonReferenceType()))

@@ -25,3 +25,14 @@ FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<float> &a,
 // CHECK-NOTE: 8:3: note: each work-item writes one element here
 // CHECK: 14:22: warning: this dispatch of 'twice' writes only `b.size() - 1` elements of 'b'
 // CHECK: 16:22: warning: this dispatch of 'twice' writes only 512 of the 1024 elements of 'c'
+
+// Two stores, each over half: the whole buffer (no warning).
+FERRY_KERNEL void halves(ferry::KernelContext kc, FERRY_WO float *out,
+                         int half) {
+  out[kc.x] = 0.0f;
+  out[kc.x + half] = 1.0f;
+}
+
+FERRY_COMPUTE void both(ferry::ComputeContext &cc, ferry::Buffer<float> &b) {
+  cc.dispatch(halves, ferry::Range(b.size() / 2), b, (int)(b.size() / 2));
+}
