@@ -10,6 +10,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
 
+#include <cctype>
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -218,8 +220,9 @@ class FunctionCheck {
 public:
   FunctionCheck(ASTContext &Ctx, const FunctionDecl *F,
                 const std::set<const FunctionDecl *> &Barriers,
-                const LocalParams &Pointers)
+                const LocalParams &Pointers, const GroupSize &LocalSize)
       : Ctx(Ctx), F(F), Barriers(Barriers), Pointers(Pointers),
+        LocalSize(LocalSize),
         V(F, CallContext(), NoBuffers),
         Parents(const_cast<Stmt *>(F->getBody())), Decompose(F, V) {}
 
@@ -414,7 +417,7 @@ private:
 
   /// Whether another work-item's write W surely stores the element that
   /// some work-item's read R loads.
-  static bool conflict(const LocalAccess &W, const LocalAccess &R) {
+  bool conflict(const LocalAccess &W, const LocalAccess &R) const {
     const Linear &A = W.Form, &B = R.Form;
     if (!A.Ok || !B.Ok || A.Unknown || B.Unknown)
       return false;
@@ -423,13 +426,9 @@ private:
     bool Ranged = (W.Who.K == Guard::All || W.Who.K == Guard::IdRange) &&
                   (R.Who.K == Guard::All || R.Who.K == Guard::IdRange);
     // `tile[lx]` written, `tile[lx + 1]` or `tile[lx + step]` read: the
-    // item `d` further on wrote what this one reads.
-    if (!IdW.empty() && IdW == IdR && !SameRest && Ranged) {
-      for (const auto &[Atom, C] : IdW)
-        if (C == 1 || C == -1)
-          return true;
-      return false;
-    }
+    // item `d` further on wrote what this one reads, when there is one.
+    if (!IdW.empty() && IdW == IdR && !SameRest && Ranged)
+      return neighbourExists(IdW, A, B);
     // One element, written by one work-item or by all, read by all.
     if (IdW.empty() && IdR.empty() && SameRest &&
         (W.Who.K == Guard::All || W.Who.K == Guard::OneItem) &&
@@ -442,6 +441,34 @@ private:
       return C == 1 && llvm::StringRef(Atom).starts_with("kc.local");
     }
     return false;
+  }
+
+  /// Whether the work-item `d = read - write` ids away from a reader is in
+  /// its group: for a constant d, when |d| is below the group size (1 when
+  /// Ferry does not know the size); for a variable d (`step`), unless it is
+  /// built from the group size itself (`tile[lx + kc.localSizeX]` is the
+  /// same item's second element).
+  bool neighbourExists(const std::map<std::string, long long> &Ids,
+                       const Linear &Write, const Linear &Read) const {
+    int Dim = -1;
+    for (const auto &[Atom, C] : Ids)
+      if (Dim < 0 && (C == 1 || C == -1) && Atom.rfind("kc.", 0) == 0 &&
+          Atom.find("group") == std::string::npos)
+        Dim = std::tolower(Atom.back()) - 'x';
+    if (Dim < 0 || Dim > 2)
+      return false;
+    auto [RestW, ConstW] = Write.rest();
+    auto [RestR, ConstR] = Read.rest();
+    if (RestW == RestR) {
+      long long D = std::llabs(ConstR - ConstW);
+      return D > 0 && D < LocalSize[Dim].value_or(2);
+    }
+    for (const auto *Rest : {&RestW, &RestR})
+      for (const auto &[Atom, C] : *Rest)
+        if (Atom[0] != 'v' && !(RestW.count(Atom) && RestR.count(Atom) &&
+                                RestW.at(Atom) == RestR.at(Atom)))
+          return false;
+    return true;
   }
 
   /// A path from just after the write to the read that meets no barrier.
@@ -479,6 +506,7 @@ private:
   const FunctionDecl *F;
   const std::set<const FunctionDecl *> &Barriers;
   const LocalParams &Pointers;
+  const GroupSize &LocalSize;
   std::set<const ParmVarDecl *> NoBuffers;
   WorkItemVariance V;
   ParentMap Parents;
@@ -585,7 +613,8 @@ LocalParams localPointerParams(const ReachableGraph &G) {
 } // namespace
 
 std::vector<LintFinding> findMissingBarriers(ASTContext &Ctx,
-                                             const ReachableGraph &Kernel) {
+                                             const ReachableGraph &Kernel,
+                                             const GroupSize &LocalSize) {
   std::vector<LintFinding> Findings;
   std::set<const FunctionDecl *> Barriers = barrierFunctions(Kernel);
   LocalParams Pointers = localPointerParams(Kernel);
@@ -595,7 +624,7 @@ std::vector<LintFinding> findMissingBarriers(ASTContext &Ctx,
       TakesLocal = TakesLocal || Pointers.count(P);
     if (F->hasBody() && !F->isDependentContext() &&
         (TakesLocal || hasLocalMemory(F)))
-      FunctionCheck(Ctx, F, Barriers, Pointers).run(Findings);
+      FunctionCheck(Ctx, F, Barriers, Pointers, LocalSize).run(Findings);
   }
   return Findings;
 }

@@ -13,6 +13,8 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include <array>
+#include <optional>
 #include <vector>
 
 namespace ferry {
@@ -21,7 +23,12 @@ namespace ferry {
 /// ferry::Local or is handed local memory as a pointer (`&tile[0]`,
 /// `tile.data()`) by every call; each function on its own, with a call of a
 /// helper that reaches kc.barrier() counted as a barrier.
+/// The smallest work-group size per dimension of the kernel's dispatches,
+/// where every one of them gives it as a constant.
+using GroupSize = std::array<std::optional<long long>, 3>;
+
 std::vector<LintFinding> findMissingBarriers(clang::ASTContext &Ctx,
-                                             const ReachableGraph &Kernel);
+                                             const ReachableGraph &Kernel,
+                                             const GroupSize &LocalSize);
 
 } // namespace ferry

@@ -98,8 +98,24 @@ void lintProgram(ASTContext &Ctx, const ProgramPlan &Plan) {
       }
     }
     Add(findRacingWrites(Ctx, Summary->second, Scope));
+    GroupSize LocalSize;
+    if (It != Ranges.end())
+      for (int D = 0; D < 3; ++D) {
+        std::optional<long long> Least;
+        for (const DispatchRange &R : It->second) {
+          std::optional<long long> N =
+              R.HasLocal && D < R.Dims ? integerConstant(Ctx, R.Local[D])
+                                       : std::nullopt;
+          if (!N) {
+            Least.reset();
+            break;
+          }
+          Least = Least ? std::min(*Least, *N) : *N;
+        }
+        LocalSize[D] = Least;
+      }
     if (Scope.ManyItemsPerGroup)
-      Add(findMissingBarriers(Ctx, G));
+      Add(findMissingBarriers(Ctx, G, LocalSize));
   }
   std::map<const FunctionDecl *, const ReachableGraph *> Graphs;
   for (const ReachableGraph &G : Plan.KernelGraphs)
