@@ -22,6 +22,10 @@ llvm::cl::opt<bool> NoRaceWarnings(
     llvm::cl::desc("Do not warn about data races, missing barriers and "
                    "FERRY_WO buffers a dispatch covers in part"),
     llvm::cl::sub(llvm::cl::SubCommand::getAll()));
+// The driver shows only its own category's options; this one is named here.
+llvm::cl::extrahelp NoRaceWarningsHelp(
+    "\nrewrite and analyze also take -Wno-ferry-race: no race-lint warnings "
+    "(docs/lint.md;\none site: // NOLINT(ferry-race)).\n");
 } // namespace
 
 namespace ferry {
