@@ -384,14 +384,23 @@ private:
     return Guard::Other;
   }
 
-  /// `kc.localX` (or a local never changed that holds it).
-  bool isLocalId(const Expr *E) const {
+  /// One work-item id (local or global) plus what is the same for the
+  /// whole group (`kc.localX`, `kc.x + 1`, `kc.groupX * 64 + kc.localX`):
+  /// comparing it with a uniform bound picks a range of the group's items.
+  bool isIdOffset(const Expr *E) const {
     Linear L = Decompose.of(E);
-    if (!L.Ok || L.Unknown || L.Terms.size() != 1 || L.Const != 0)
+    if (!L.Ok || L.Unknown)
       return false;
-    const auto &[Atom, C] = *L.Terms.begin();
-    return C == 1 && llvm::StringRef(Atom).starts_with("kc.local") &&
-           L.Ids.count(Atom);
+    int Ids = 0;
+    for (const auto &[Atom, C] : L.Terms) {
+      if (!L.Ids.count(Atom) ||
+          llvm::StringRef(Atom).starts_with("kc.group"))
+        continue;
+      if ((C != 1 && C != -1) || !llvm::StringRef(Atom).starts_with("kc."))
+        return false;
+      ++Ids;
+    }
+    return Ids == 1;
   }
 
   Guard::Kind condition(const Expr *Cond, bool Holds) const {
@@ -402,9 +411,9 @@ private:
     if (BO->getOpcode() == BO_LAnd && Holds)
       return combine(condition(BO->getLHS(), true),
                      condition(BO->getRHS(), true));
-    bool IdLeft = isLocalId(BO->getLHS()) &&
+    bool IdLeft = isIdOffset(BO->getLHS()) &&
                   V.of(BO->getRHS()) == Variance::Uniform;
-    bool IdRight = isLocalId(BO->getRHS()) &&
+    bool IdRight = isIdOffset(BO->getRHS()) &&
                    V.of(BO->getLHS()) == Variance::Uniform;
     if (!IdLeft && !IdRight)
       return Guard::Other;
