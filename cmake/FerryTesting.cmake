@@ -84,3 +84,44 @@ function(ferry_add_end_to_end name source)
         -P ${_ferry_testing_dir}/FerryCompareGolden.cmake)
   endif()
 endfunction()
+
+# ferry_add_failure_tests(<name> [LABEL <label>])
+#
+# The rewritten program <name> (a sample: its first argument is a size) must
+# fail well, with exit status 1 and a message, never an abort:
+#   <label>.<name>.bad_policy    FERRY_POLICY=bogus: the runtime's one line,
+#                                "ferry: ...", and FERRY_STATS still written
+#   <label>.<name>.bad_device    FERRY_DEVICE=foo: "ferry: FERRY_DEVICE='foo'
+#                                matches no device", then the devices found
+#   <label>.<name>.bad_number    `-5`, <label>.<name>.bad_word `12x`,
+#   <label>.<name>.too_many_args six arguments: "<name>: ...", then its usage
+function(ferry_add_failure_tests name)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "LABEL" "")
+  if(NOT arg_LABEL)
+    set(arg_LABEL e2e)
+  endif()
+  set(script ${_ferry_testing_dir}/FerryExpectFailure.cmake)
+  set(common -DPROGRAM=$<TARGET_FILE:${name}>
+             -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/failures)
+  add_test(NAME ${arg_LABEL}.${name}.bad_policy
+    COMMAND ${CMAKE_COMMAND} ${common} -DENVIRONMENT=FERRY_POLICY=bogus
+      "-DEXPECT_FIRST_LINE=ferry: FERRY_POLICY: unknown value 'bogus' (accepted values: planned, kernel, naive)"
+      -DEXPECT_LINES=1 -DSTATS=ON -P ${script})
+  add_test(NAME ${arg_LABEL}.${name}.bad_device
+    COMMAND ${CMAKE_COMMAND} ${common} -DENVIRONMENT=FERRY_DEVICE=foo
+      "-DEXPECT_FIRST_LINE_PREFIX=ferry: FERRY_DEVICE='foo' matches no device"
+      -P ${script})
+  foreach(case "bad_number;-5" "bad_word;12x" "too_many_args;1 1 1 1 1 1")
+    list(GET case 0 test)
+    list(GET case 1 args)
+    separate_arguments(args UNIX_COMMAND "${args}")
+    if(test STREQUAL "too_many_args")
+      set(first "-DEXPECT_FIRST_LINE=${name}: too many arguments")
+    else()
+      set(first "-DEXPECT_FIRST_LINE_PREFIX=${name}: ")
+    endif()
+    add_test(NAME ${arg_LABEL}.${name}.${test}
+      COMMAND ${CMAKE_COMMAND} ${common} "-DARGS=${args}" "${first}"
+        "-DEXPECT_SECOND_LINE_PREFIX=usage: ${name} " -P ${script})
+  endforeach()
+endfunction()

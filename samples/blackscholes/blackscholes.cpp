@@ -22,9 +22,11 @@
 // ferry-test: dispatches 1
 #include <ferry/ferry.hpp>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 // Cumulative normal distribution (Abramowitz and Stegun 26.2.17).
 float cnd(float d) {
@@ -64,8 +66,45 @@ FERRY_COMPUTE void blackScholes(ferry::ComputeContext &cc,
               volatility, n);
 }
 
+// The command line, checked: a size out of range would otherwise make an
+// impossible buffer (std::bad_array_new_length) or overflow an index.
+const char kUsage[] =
+    "usage: blackscholes [N]\n"
+    "  N  options, 1 to 16777216 (default 1024)\n";
+
+[[noreturn]] void usage(int status) {
+  std::fputs(kUsage, status == 0 ? stdout : stderr);
+  std::exit(status);
+}
+
+// argv[index] as a whole number from `low` to `high`; `fallback` if absent.
+int intArgument(int argc, char **argv, int index, const char *name, int low,
+                int high, int fallback) {
+  if (index >= argc)
+    return fallback;
+  char *end = nullptr;
+  errno = 0;
+  const long value = std::strtol(argv[index], &end, 10);
+  if (end == argv[index] || *end != '\0' || errno != 0 || value < low ||
+      value > high) {
+    std::fprintf(stderr,
+                 "blackscholes: %s must be a whole number from %d to %d, "
+                 "not '%s'\n",
+                 name, low, high, argv[index]);
+    usage(1);
+  }
+  return static_cast<int>(value);
+}
+
 int main(int argc, char **argv) {
-  const int n = argc > 1 ? std::atoi(argv[1]) : 1024;
+  if (argc > 1 &&
+      (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0))
+    usage(0);
+  if (argc > 2) {
+    std::fprintf(stderr, "blackscholes: too many arguments\n");
+    usage(1);
+  }
+  const int n = intArgument(argc, argv, 1, "N", 1, 1 << 24, 1024);
   const float rate = 0.02f, volatility = 0.30f;
 
   ferry::Buffer<float> spot(n), strike(n), years(n), call(n), put(n);

@@ -28,9 +28,11 @@
 // ferry-test: dispatches 357
 #include <ferry/ferry.hpp>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <utility>
 
 constexpr int kParts = 4; // partial sums in a convergence check
@@ -85,11 +87,69 @@ FERRY_COMPUTE void diffuse(ferry::ComputeContext &cc, ferry::Buffer<float> &a,
   }
 }
 
+// The command line, checked: a size out of range would otherwise make an
+// impossible buffer (std::bad_array_new_length) or overflow an index.
+const char kUsage[] =
+    "usage: heat [SIZE] [MAX_STEPS] [EVERY] [TOLERANCE]\n"
+    "  SIZE       points along an edge of the plate, 1 to 4096 (default 16)\n"
+    "  MAX_STEPS  steps at most, 0 to 10000000 (default 1000)\n"
+    "  EVERY      steps between checks, 1 to 10000000 (default 50)\n"
+    "  TOLERANCE  stop when a check sees less change, 0 or more\n"
+    "             (default 0.05)\n";
+
+[[noreturn]] void usage(int status) {
+  std::fputs(kUsage, status == 0 ? stdout : stderr);
+  std::exit(status);
+}
+
+// argv[index] as a whole number from `low` to `high`; `fallback` if absent.
+int intArgument(int argc, char **argv, int index, const char *name, int low,
+                int high, int fallback) {
+  if (index >= argc)
+    return fallback;
+  char *end = nullptr;
+  errno = 0;
+  const long value = std::strtol(argv[index], &end, 10);
+  if (end == argv[index] || *end != '\0' || errno != 0 || value < low ||
+      value > high) {
+    std::fprintf(stderr,
+                 "heat: %s must be a whole number from %d to %d, not '%s'\n",
+                 name, low, high, argv[index]);
+    usage(1);
+  }
+  return static_cast<int>(value);
+}
+
+// argv[index] as a number, 0 or more; `fallback` if absent.
+float floatArgument(int argc, char **argv, int index, const char *name,
+                    float fallback) {
+  if (index >= argc)
+    return fallback;
+  char *end = nullptr;
+  errno = 0;
+  const float value = std::strtof(argv[index], &end);
+  if (end == argv[index] || *end != '\0' || errno != 0 ||
+      !std::isfinite(value) || value < 0.0f) {
+    std::fprintf(stderr, "heat: %s must be a number, 0 or more, not '%s'\n",
+                 name, argv[index]);
+    usage(1);
+  }
+  return value;
+}
+
 int main(int argc, char **argv) {
-  const int size = argc > 1 ? std::atoi(argv[1]) : 16;
-  const int maxSteps = argc > 2 ? std::atoi(argv[2]) : 1000;
-  const int every = argc > 3 ? std::atoi(argv[3]) : 50;
-  const float tolerance = argc > 4 ? static_cast<float>(std::atof(argv[4])) : 0.05f;
+  if (argc > 1 &&
+      (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0))
+    usage(0);
+  if (argc > 5) {
+    std::fprintf(stderr, "heat: too many arguments\n");
+    usage(1);
+  }
+  const int size = intArgument(argc, argv, 1, "SIZE", 1, 4096, 16);
+  const int maxSteps =
+      intArgument(argc, argv, 2, "MAX_STEPS", 0, 10000000, 1000);
+  const int every = intArgument(argc, argv, 3, "EVERY", 1, 10000000, 50);
+  const float tolerance = floatArgument(argc, argv, 4, "TOLERANCE", 0.05f);
 
   ferry::Buffer<float> a(size * size), b(size * size);
   for (int x = 0; x < size; ++x)

@@ -25,8 +25,10 @@
 // ferry-test: dispatches 3
 #include <ferry/ferry.hpp>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 constexpr int kBins = 16;
 
@@ -63,9 +65,47 @@ FERRY_COMPUTE void histogram(ferry::ComputeContext &cc,
   cc.dispatch(mergeGroups, ferry::Range(kBins), partial, bins, groups);
 }
 
+// The command line, checked: a size out of range would otherwise make an
+// impossible buffer (std::bad_array_new_length) or overflow an index.
+const char kUsage[] =
+    "usage: histogram [N] [GROUPS]\n"
+    "  N       bytes of data, 1 to 67108864 (default 4096)\n"
+    "  GROUPS  work-items counting, each into its own bins, 1 to 65536\n"
+    "          (default 8)\n";
+
+[[noreturn]] void usage(int status) {
+  std::fputs(kUsage, status == 0 ? stdout : stderr);
+  std::exit(status);
+}
+
+// argv[index] as a whole number from `low` to `high`; `fallback` if absent.
+int intArgument(int argc, char **argv, int index, const char *name, int low,
+                int high, int fallback) {
+  if (index >= argc)
+    return fallback;
+  char *end = nullptr;
+  errno = 0;
+  const long value = std::strtol(argv[index], &end, 10);
+  if (end == argv[index] || *end != '\0' || errno != 0 || value < low ||
+      value > high) {
+    std::fprintf(stderr, "histogram: %s must be a whole number from %d to %d, "
+                         "not '%s'\n",
+                 name, low, high, argv[index]);
+    usage(1);
+  }
+  return static_cast<int>(value);
+}
+
 int main(int argc, char **argv) {
-  const int n = argc > 1 ? std::atoi(argv[1]) : 4096;
-  const int groups = argc > 2 ? std::atoi(argv[2]) : 8;
+  if (argc > 1 &&
+      (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0))
+    usage(0);
+  if (argc > 3) {
+    std::fprintf(stderr, "histogram: too many arguments\n");
+    usage(1);
+  }
+  const int n = intArgument(argc, argv, 1, "N", 1, 1 << 26, 4096);
+  const int groups = intArgument(argc, argv, 2, "GROUPS", 1, 65536, 8);
 
   // The sum of two pseudo-random bytes, halved: a triangle-shaped histogram.
   ferry::Buffer<unsigned char> data(n);

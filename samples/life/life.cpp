@@ -25,8 +25,10 @@
 // ferry-test: dispatches 10
 #include <ferry/ferry.hpp>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <utility>
 
 FERRY_KERNEL void lifeStep(ferry::KernelContext kc, const unsigned char *from,
@@ -69,11 +71,51 @@ FERRY_COMPUTE void life(ferry::ComputeContext &cc, ferry::Buffer<unsigned char> 
   view(*from, width, height, generations);
 }
 
+// The command line, checked: a size out of range would otherwise make an
+// impossible buffer (std::bad_array_new_length) or overflow an index.
+const char kUsage[] =
+    "usage: life [WIDTH] [HEIGHT] [GENERATIONS] [EVERY]\n"
+    "  WIDTH        cells across, 1 to 8192 (default 20)\n"
+    "  HEIGHT       cells down, 1 to 8192 (default 8)\n"
+    "  GENERATIONS  generations, 0 to 1000000 (default 10)\n"
+    "  EVERY        generations between frames, 1 to 1000000 (default 4)\n";
+
+[[noreturn]] void usage(int status) {
+  std::fputs(kUsage, status == 0 ? stdout : stderr);
+  std::exit(status);
+}
+
+// argv[index] as a whole number from `low` to `high`; `fallback` if absent.
+int intArgument(int argc, char **argv, int index, const char *name, int low,
+                int high, int fallback) {
+  if (index >= argc)
+    return fallback;
+  char *end = nullptr;
+  errno = 0;
+  const long value = std::strtol(argv[index], &end, 10);
+  if (end == argv[index] || *end != '\0' || errno != 0 || value < low ||
+      value > high) {
+    std::fprintf(stderr,
+                 "life: %s must be a whole number from %d to %d, not '%s'\n",
+                 name, low, high, argv[index]);
+    usage(1);
+  }
+  return static_cast<int>(value);
+}
+
 int main(int argc, char **argv) {
-  const int width = argc > 1 ? std::atoi(argv[1]) : 20;
-  const int height = argc > 2 ? std::atoi(argv[2]) : 8;
-  const int generations = argc > 3 ? std::atoi(argv[3]) : 10;
-  const int every = argc > 4 ? std::atoi(argv[4]) : 4;
+  if (argc > 1 &&
+      (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0))
+    usage(0);
+  if (argc > 5) {
+    std::fprintf(stderr, "life: too many arguments\n");
+    usage(1);
+  }
+  const int width = intArgument(argc, argv, 1, "WIDTH", 1, 8192, 20);
+  const int height = intArgument(argc, argv, 2, "HEIGHT", 1, 8192, 8);
+  const int generations =
+      intArgument(argc, argv, 3, "GENERATIONS", 0, 1000000, 10);
+  const int every = intArgument(argc, argv, 4, "EVERY", 1, 1000000, 4);
 
   // A glider, a blinker and a toad, placed relative to the grid's size.
   ferry::Buffer<unsigned char> a(width * height), b(width * height);

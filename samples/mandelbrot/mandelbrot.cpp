@@ -25,8 +25,10 @@
 // ferry-test: dispatches 4
 #include <ferry/ferry.hpp>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 struct Pixel {
   unsigned char r, g, b;
@@ -85,10 +87,49 @@ FERRY_COMPUTE void render(ferry::ComputeContext &cc, ferry::Buffer<int> &iters,
               maxIter, static_cast<int>(palette.size()));
 }
 
+// The command line, checked: a size out of range would otherwise make an
+// impossible buffer (std::bad_array_new_length) or overflow an index.
+const char kUsage[] =
+    "usage: mandelbrot [WIDTH] [HEIGHT] [FRAMES] [OUT.ppm]\n"
+    "  WIDTH    pixels across, 1 to 8192 (default 64)\n"
+    "  HEIGHT   pixels down, 1 to 8192 (default 48)\n"
+    "  FRAMES   frames, each zoomed 4x further, 1 to 30 (default 3)\n"
+    "  OUT.ppm  also write the last frame there, as a binary PPM\n";
+
+[[noreturn]] void usage(int status) {
+  std::fputs(kUsage, status == 0 ? stdout : stderr);
+  std::exit(status);
+}
+
+// argv[index] as a whole number from `low` to `high`; `fallback` if absent.
+int intArgument(int argc, char **argv, int index, const char *name, int low,
+                int high, int fallback) {
+  if (index >= argc)
+    return fallback;
+  char *end = nullptr;
+  errno = 0;
+  const long value = std::strtol(argv[index], &end, 10);
+  if (end == argv[index] || *end != '\0' || errno != 0 || value < low ||
+      value > high) {
+    std::fprintf(stderr, "mandelbrot: %s must be a whole number from %d to %d, "
+                         "not '%s'\n",
+                 name, low, high, argv[index]);
+    usage(1);
+  }
+  return static_cast<int>(value);
+}
+
 int main(int argc, char **argv) {
-  const int width = argc > 1 ? std::atoi(argv[1]) : 64;
-  const int height = argc > 2 ? std::atoi(argv[2]) : 48;
-  const int frames = argc > 3 ? std::atoi(argv[3]) : 3;
+  if (argc > 1 &&
+      (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0))
+    usage(0);
+  if (argc > 5) {
+    std::fprintf(stderr, "mandelbrot: too many arguments\n");
+    usage(1);
+  }
+  const int width = intArgument(argc, argv, 1, "WIDTH", 1, 8192, 64);
+  const int height = intArgument(argc, argv, 2, "HEIGHT", 1, 8192, 48);
+  const int frames = intArgument(argc, argv, 3, "FRAMES", 1, 30, 3);
   const char *out = argc > 4 ? argv[4] : nullptr;
   const int maxIter = 256;
 
@@ -119,7 +160,7 @@ int main(int argc, char **argv) {
       std::fclose(f);
       std::printf("wrote %s\n", out);
     } else {
-      std::printf("cannot write %s\n", out);
+      std::fprintf(stderr, "mandelbrot: cannot write %s\n", out);
       return 1;
     }
   }

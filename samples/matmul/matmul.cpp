@@ -18,8 +18,10 @@
 // ferry-test: dispatches 1
 #include <ferry/ferry.hpp>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 // Range(n, m): kc.x is the column of C (maxX = n), kc.y its row.
 FERRY_KERNEL void multiply(ferry::KernelContext kc, FERRY_RO const float *a,
@@ -37,10 +39,48 @@ FERRY_COMPUTE void matmul(ferry::ComputeContext &cc, ferry::Buffer<float> &a,
   cc.dispatch(multiply, ferry::Range(n, m), a, b, c, k);
 }
 
+// The command line, checked: a size out of range would otherwise make an
+// impossible buffer (std::bad_array_new_length) or overflow an index.
+const char kUsage[] =
+    "usage: matmul [M] [K] [N]\n"
+    "  M  rows of A and C, 1 to 2048 (default 24)\n"
+    "  K  columns of A, rows of B, 1 to 2048 (default 16)\n"
+    "  N  columns of B and C, 1 to 2048 (default 8)\n";
+
+[[noreturn]] void usage(int status) {
+  std::fputs(kUsage, status == 0 ? stdout : stderr);
+  std::exit(status);
+}
+
+// argv[index] as a whole number from `low` to `high`; `fallback` if absent.
+int intArgument(int argc, char **argv, int index, const char *name, int low,
+                int high, int fallback) {
+  if (index >= argc)
+    return fallback;
+  char *end = nullptr;
+  errno = 0;
+  const long value = std::strtol(argv[index], &end, 10);
+  if (end == argv[index] || *end != '\0' || errno != 0 || value < low ||
+      value > high) {
+    std::fprintf(stderr,
+                 "matmul: %s must be a whole number from %d to %d, not '%s'\n",
+                 name, low, high, argv[index]);
+    usage(1);
+  }
+  return static_cast<int>(value);
+}
+
 int main(int argc, char **argv) {
-  const int m = argc > 1 ? std::atoi(argv[1]) : 24;
-  const int k = argc > 2 ? std::atoi(argv[2]) : 16;
-  const int n = argc > 3 ? std::atoi(argv[3]) : 8;
+  if (argc > 1 &&
+      (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0))
+    usage(0);
+  if (argc > 4) {
+    std::fprintf(stderr, "matmul: too many arguments\n");
+    usage(1);
+  }
+  const int m = intArgument(argc, argv, 1, "M", 1, 2048, 24);
+  const int k = intArgument(argc, argv, 2, "K", 1, 2048, 16);
+  const int n = intArgument(argc, argv, 3, "N", 1, 2048, 8);
 
   ferry::Buffer<float> a(m * k), b(k * n), c(m * n);
   for (int i = 0; i < m * k; ++i)

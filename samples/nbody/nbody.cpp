@@ -26,9 +26,11 @@
 // ferry-test: dispatches 20
 #include <ferry/ferry.hpp>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 struct Body {
   float x, y, z;
@@ -95,10 +97,48 @@ FERRY_COMPUTE void simulate(ferry::ComputeContext &cc,
   }
 }
 
+// The command line, checked: a size out of range would otherwise make an
+// impossible buffer (std::bad_array_new_length) or overflow an index.
+const char kUsage[] =
+    "usage: nbody [BODIES] [STEPS] [EVERY]\n"
+    "  BODIES  bodies, 1 to 65536 (default 64)\n"
+    "  STEPS   time steps, 0 to 1000000 (default 10)\n"
+    "  EVERY   steps between energies, 1 to 1000000 (default 4)\n";
+
+[[noreturn]] void usage(int status) {
+  std::fputs(kUsage, status == 0 ? stdout : stderr);
+  std::exit(status);
+}
+
+// argv[index] as a whole number from `low` to `high`; `fallback` if absent.
+int intArgument(int argc, char **argv, int index, const char *name, int low,
+                int high, int fallback) {
+  if (index >= argc)
+    return fallback;
+  char *end = nullptr;
+  errno = 0;
+  const long value = std::strtol(argv[index], &end, 10);
+  if (end == argv[index] || *end != '\0' || errno != 0 || value < low ||
+      value > high) {
+    std::fprintf(stderr,
+                 "nbody: %s must be a whole number from %d to %d, not '%s'\n",
+                 name, low, high, argv[index]);
+    usage(1);
+  }
+  return static_cast<int>(value);
+}
+
 int main(int argc, char **argv) {
-  const int n = argc > 1 ? std::atoi(argv[1]) : 64;
-  const int steps = argc > 2 ? std::atoi(argv[2]) : 10;
-  const int every = argc > 3 ? std::atoi(argv[3]) : 4;
+  if (argc > 1 &&
+      (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0))
+    usage(0);
+  if (argc > 4) {
+    std::fprintf(stderr, "nbody: too many arguments\n");
+    usage(1);
+  }
+  const int n = intArgument(argc, argv, 1, "BODIES", 1, 65536, 64);
+  const int steps = intArgument(argc, argv, 2, "STEPS", 0, 1000000, 10);
+  const int every = intArgument(argc, argv, 3, "EVERY", 1, 1000000, 4);
   const float dt = 0.01f, softening = 0.01f;
 
   // A cloud of equal masses in the unit cube, slowly turning about z.

@@ -12,8 +12,10 @@
 // ferry-test: dispatches 2
 #include <ferry/ferry.hpp>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 FERRY_KERNEL void squareKernel(ferry::KernelContext kc, int *values) {
   if (kc.x < kc.maxX)
@@ -26,9 +28,46 @@ FERRY_COMPUTE void square(ferry::ComputeContext &cc, ferry::Buffer<int> &values,
     cc.dispatch(squareKernel, ferry::Range(values.size()), values);
 }
 
+// The command line, checked: a size out of range would otherwise make an
+// impossible buffer (std::bad_array_new_length) or overflow an index.
+const char kUsage[] =
+    "usage: squares [N] [ROUNDS]\n"
+    "  N       elements, 1 to 16777216 (default 16)\n"
+    "  ROUNDS  dispatches of the kernel, 0 to 1000000 (default 2)\n";
+
+[[noreturn]] void usage(int status) {
+  std::fputs(kUsage, status == 0 ? stdout : stderr);
+  std::exit(status);
+}
+
+// argv[index] as a whole number from `low` to `high`; `fallback` if absent.
+int intArgument(int argc, char **argv, int index, const char *name, int low,
+                int high, int fallback) {
+  if (index >= argc)
+    return fallback;
+  char *end = nullptr;
+  errno = 0;
+  const long value = std::strtol(argv[index], &end, 10);
+  if (end == argv[index] || *end != '\0' || errno != 0 || value < low ||
+      value > high) {
+    std::fprintf(stderr,
+                 "squares: %s must be a whole number from %d to %d, not '%s'\n",
+                 name, low, high, argv[index]);
+    usage(1);
+  }
+  return static_cast<int>(value);
+}
+
 int main(int argc, char **argv) {
-  const int n = argc > 1 ? std::atoi(argv[1]) : 16;
-  const int rounds = argc > 2 ? std::atoi(argv[2]) : 2;
+  if (argc > 1 &&
+      (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0))
+    usage(0);
+  if (argc > 3) {
+    std::fprintf(stderr, "squares: too many arguments\n");
+    usage(1);
+  }
+  const int n = intArgument(argc, argv, 1, "N", 1, 1 << 24, 16);
+  const int rounds = intArgument(argc, argv, 2, "ROUNDS", 0, 1000000, 2);
 
   ferry::Buffer<int> values(n);
   for (int i = 0; i < n; ++i)

@@ -5,7 +5,7 @@
 #define FERRY_OFFSETOF(T, m) ((size_t) & (((T*)0)->m))
 #endif
 
-#line 31 "@FERRY_SOURCE_ROOT@/samples/mandelbrot/mandelbrot.cpp"
+#line 33 "@FERRY_SOURCE_ROOT@/samples/mandelbrot/mandelbrot.cpp"
 typedef struct Pixel {
   uchar r;
   uchar g;
@@ -13,7 +13,7 @@ typedef struct Pixel {
 } Pixel;
 typedef char ferry_check_Pixel[((sizeof(Pixel) == 3) & (FERRY_OFFSETOF(Pixel, r) == 0) & (FERRY_OFFSETOF(Pixel, g) == 1) & (FERRY_OFFSETOF(Pixel, b) == 2)) ? 1 : -1];
 
-#line 38 "@FERRY_SOURCE_ROOT@/samples/mandelbrot/mandelbrot.cpp"
+#line 40 "@FERRY_SOURCE_ROOT@/samples/mandelbrot/mandelbrot.cpp"
 __kernel void escape(__global int* iters, long x0, long y0, long step_,
                      int maxIter) {
   const long one = 16777216;
@@ -31,7 +31,7 @@ __kernel void escape(__global int* iters, long x0, long y0, long step_,
   iters[(int)get_global_id(1) * (int)get_global_size(0) + (int)get_global_id(0)] = it;
 }
 
-#line 56 "@FERRY_SOURCE_ROOT@/samples/mandelbrot/mandelbrot.cpp"
+#line 58 "@FERRY_SOURCE_ROOT@/samples/mandelbrot/mandelbrot.cpp"
 __kernel void colorize(__global const int* iters, __global const Pixel* palette,
                        __global Pixel* image, int maxIter, int colors) {
   const int it = iters[(int)get_global_id(1) * (int)get_global_size(0) + (int)get_global_id(0)];

@@ -9,7 +9,7 @@
 #define FERRY_OFFSETOF(T, m) ((size_t) & (((T*)0)->m))
 #endif
 
-#line 31 "@FERRY_SOURCE_ROOT@/samples/mandelbrot/mandelbrot.cpp"
+#line 33 "@FERRY_SOURCE_ROOT@/samples/mandelbrot/mandelbrot.cpp"
 typedef struct Pixel {
   uchar r;
   uchar g;
@@ -17,7 +17,7 @@ typedef struct Pixel {
 } Pixel;
 typedef char ferry_check_Pixel[((sizeof(Pixel) == 3) & (FERRY_OFFSETOF(Pixel, r) == 0) & (FERRY_OFFSETOF(Pixel, g) == 1) & (FERRY_OFFSETOF(Pixel, b) == 2)) ? 1 : -1];
 
-#line 38 "@FERRY_SOURCE_ROOT@/samples/mandelbrot/mandelbrot.cpp"
+#line 40 "@FERRY_SOURCE_ROOT@/samples/mandelbrot/mandelbrot.cpp"
 __kernel void escape(__global int* iters, long x0, long y0, long step_,
                      int maxIter) {
   const long one = 16777216;
@@ -35,7 +35,7 @@ __kernel void escape(__global int* iters, long x0, long y0, long step_,
   iters[(int)get_global_id(1) * (int)get_global_size(0) + (int)get_global_id(0)] = it;
 }
 
-#line 56 "@FERRY_SOURCE_ROOT@/samples/mandelbrot/mandelbrot.cpp"
+#line 58 "@FERRY_SOURCE_ROOT@/samples/mandelbrot/mandelbrot.cpp"
 __kernel void colorize(__global const int* iters, __global const Pixel* palette,
                        __global Pixel* image, int maxIter, int colors) {
   const int it = iters[(int)get_global_id(1) * (int)get_global_size(0) + (int)get_global_id(0)];
@@ -71,8 +71,10 @@ __kernel void colorize(__global const int* iters, __global const Pixel* palette,
 // ferry-test: dispatches 4
 #include <ferry/ferry.hpp>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 struct Pixel {
   unsigned char r, g, b;
@@ -119,7 +121,7 @@ FERRY_COMPUTE void render(ferry::ComputeContext &cc, ferry::Buffer<int> &iters,
                 centreX - step * (width / 2), centreY - step * (height / 2), step,
                 maxIter);
     long long inside = 0, total = 0;
-    cc.fromDevice(iters); // ferry: line 76: `iters` iterated on the host; the device holds the newer copy
+    cc.fromDevice(iters); // ferry: line 78: `iters` iterated on the host; the device holds the newer copy
     for (int it : iters) {
       inside += it >= maxIter;
       total += it;
@@ -128,18 +130,57 @@ FERRY_COMPUTE void render(ferry::ComputeContext &cc, ferry::Buffer<int> &iters,
                 1LL << (2 * frame), inside, total);
     step = step / 4 > 0 ? step / 4 : 1;
   }
-  cc.toDeviceIfStale(iters); // ferry: kernel `colorize` (line 84) reads `iters`; the device copy may be stale
-  cc.toDevice(palette); // ferry: kernel `colorize` (line 84) reads `palette`; the device copy is stale
+  cc.toDeviceIfStale(iters); // ferry: kernel `colorize` (line 86) reads `iters`; the device copy may be stale
+  cc.toDevice(palette); // ferry: kernel `colorize` (line 86) reads `palette`; the device copy is stale
   cc.launch(::ferry_opencl_program, "colorize", colorize, ferry::Range(width, height), ferry::ro(iters), ferry::ro(palette), ferry::wo(image),
               maxIter, static_cast<int>(palette.size()));
   cc.fromDeviceIfStale(palette); // ferry: `palette` goes back to the caller; the device may hold a newer copy
   cc.fromDeviceIfStale(image); // ferry: `image` goes back to the caller; the device may hold a newer copy
 }
 
+// The command line, checked: a size out of range would otherwise make an
+// impossible buffer (std::bad_array_new_length) or overflow an index.
+const char kUsage[] =
+    "usage: mandelbrot [WIDTH] [HEIGHT] [FRAMES] [OUT.ppm]\n"
+    "  WIDTH    pixels across, 1 to 8192 (default 64)\n"
+    "  HEIGHT   pixels down, 1 to 8192 (default 48)\n"
+    "  FRAMES   frames, each zoomed 4x further, 1 to 30 (default 3)\n"
+    "  OUT.ppm  also write the last frame there, as a binary PPM\n";
+
+[[noreturn]] void usage(int status) {
+  std::fputs(kUsage, status == 0 ? stdout : stderr);
+  std::exit(status);
+}
+
+// argv[index] as a whole number from `low` to `high`; `fallback` if absent.
+int intArgument(int argc, char **argv, int index, const char *name, int low,
+                int high, int fallback) {
+  if (index >= argc)
+    return fallback;
+  char *end = nullptr;
+  errno = 0;
+  const long value = std::strtol(argv[index], &end, 10);
+  if (end == argv[index] || *end != '\0' || errno != 0 || value < low ||
+      value > high) {
+    std::fprintf(stderr, "mandelbrot: %s must be a whole number from %d to %d, "
+                         "not '%s'\n",
+                 name, low, high, argv[index]);
+    usage(1);
+  }
+  return static_cast<int>(value);
+}
+
 int main(int argc, char **argv) {
-  const int width = argc > 1 ? std::atoi(argv[1]) : 64;
-  const int height = argc > 2 ? std::atoi(argv[2]) : 48;
-  const int frames = argc > 3 ? std::atoi(argv[3]) : 3;
+  if (argc > 1 &&
+      (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0))
+    usage(0);
+  if (argc > 5) {
+    std::fprintf(stderr, "mandelbrot: too many arguments\n");
+    usage(1);
+  }
+  const int width = intArgument(argc, argv, 1, "WIDTH", 1, 8192, 64);
+  const int height = intArgument(argc, argv, 2, "HEIGHT", 1, 8192, 48);
+  const int frames = intArgument(argc, argv, 3, "FRAMES", 1, 30, 3);
   const char *out = argc > 4 ? argv[4] : nullptr;
   const int maxIter = 256;
 
@@ -170,7 +211,7 @@ int main(int argc, char **argv) {
       std::fclose(f);
       std::printf("wrote %s\n", out);
     } else {
-      std::printf("cannot write %s\n", out);
+      std::fprintf(stderr, "mandelbrot: cannot write %s\n", out);
       return 1;
     }
   }

@@ -5,7 +5,7 @@
 #define FERRY_OFFSETOF(T, m) ((size_t) & (((T*)0)->m))
 #endif
 
-#line 33 "@FERRY_SOURCE_ROOT@/samples/nbody/nbody.cpp"
+#line 35 "@FERRY_SOURCE_ROOT@/samples/nbody/nbody.cpp"
 typedef struct Body {
   float x;
   float y;
@@ -17,7 +17,7 @@ typedef struct Body {
 } Body;
 typedef char ferry_check_Body[((sizeof(Body) == 28) & (FERRY_OFFSETOF(Body, x) == 0) & (FERRY_OFFSETOF(Body, y) == 4) & (FERRY_OFFSETOF(Body, z) == 8) & (FERRY_OFFSETOF(Body, vx) == 12) & (FERRY_OFFSETOF(Body, vy) == 16) & (FERRY_OFFSETOF(Body, vz) == 20) & (FERRY_OFFSETOF(Body, mass) == 24)) ? 1 : -1];
 
-#line 41 "@FERRY_SOURCE_ROOT@/samples/nbody/nbody.cpp"
+#line 43 "@FERRY_SOURCE_ROOT@/samples/nbody/nbody.cpp"
 __kernel void accelerate(__global Body* bodies, int n, float dt,
                          float softening) {
   if ((int)get_global_id(0) < n) {
@@ -38,7 +38,7 @@ __kernel void accelerate(__global Body* bodies, int n, float dt,
   }
 }
 
-#line 62 "@FERRY_SOURCE_ROOT@/samples/nbody/nbody.cpp"
+#line 64 "@FERRY_SOURCE_ROOT@/samples/nbody/nbody.cpp"
 __kernel void integrate(__global Body* bodies, int n, float dt) {
   if ((int)get_global_id(0) < n) {
     bodies[(int)get_global_id(0)].x += bodies[(int)get_global_id(0)].vx * dt;

@@ -9,7 +9,7 @@
 #define FERRY_OFFSETOF(T, m) ((size_t) & (((T*)0)->m))
 #endif
 
-#line 33 "@FERRY_SOURCE_ROOT@/samples/nbody/nbody.cpp"
+#line 35 "@FERRY_SOURCE_ROOT@/samples/nbody/nbody.cpp"
 typedef struct Body {
   float x;
   float y;
@@ -21,7 +21,7 @@ typedef struct Body {
 } Body;
 typedef char ferry_check_Body[((sizeof(Body) == 28) & (FERRY_OFFSETOF(Body, x) == 0) & (FERRY_OFFSETOF(Body, y) == 4) & (FERRY_OFFSETOF(Body, z) == 8) & (FERRY_OFFSETOF(Body, vx) == 12) & (FERRY_OFFSETOF(Body, vy) == 16) & (FERRY_OFFSETOF(Body, vz) == 20) & (FERRY_OFFSETOF(Body, mass) == 24)) ? 1 : -1];
 
-#line 41 "@FERRY_SOURCE_ROOT@/samples/nbody/nbody.cpp"
+#line 43 "@FERRY_SOURCE_ROOT@/samples/nbody/nbody.cpp"
 __kernel void accelerate(__global Body* bodies, int n, float dt,
                          float softening) {
   if ((int)get_global_id(0) < n) {
@@ -42,7 +42,7 @@ __kernel void accelerate(__global Body* bodies, int n, float dt,
   }
 }
 
-#line 62 "@FERRY_SOURCE_ROOT@/samples/nbody/nbody.cpp"
+#line 64 "@FERRY_SOURCE_ROOT@/samples/nbody/nbody.cpp"
 __kernel void integrate(__global Body* bodies, int n, float dt) {
   if ((int)get_global_id(0) < n) {
     bodies[(int)get_global_id(0)].x += bodies[(int)get_global_id(0)].vx * dt;
@@ -80,9 +80,11 @@ __kernel void integrate(__global Body* bodies, int n, float dt) {
 // ferry-test: dispatches 20
 #include <ferry/ferry.hpp>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 struct Body {
   float x, y, z;
@@ -141,10 +143,10 @@ FERRY_COMPUTE void simulate(ferry::ComputeContext &cc,
                             ferry::Buffer<Body> &bodies, int steps, int every,
                             float dt, float softening) {
   const int n = static_cast<int>(bodies.size());
-  cc.toDevice(bodies); // ferry: hoisted: kernels in the loop at line 90 read `bodies` and the host never writes it there; the device copy is stale
+  cc.toDevice(bodies); // ferry: hoisted: kernels in the loop at line 92 read `bodies` and the host never writes it there; the device copy is stale
   for (int step = 0; step < steps; ++step) {
     if (step % every == 0) {
-      cc.fromDeviceIfStale(bodies); // ferry: line 92: `bodies` passed to energy() on the host; the device may hold a newer copy
+      cc.fromDeviceIfStale(bodies); // ferry: line 94: `bodies` passed to energy() on the host; the device may hold a newer copy
       std::printf("step %d: energy %.4g\n", step, energy(bodies, softening));
     }
     cc.launch(::ferry_opencl_program, "accelerate", accelerate, ferry::Range(n), ferry::rw(bodies), n, dt, softening);
@@ -153,10 +155,48 @@ FERRY_COMPUTE void simulate(ferry::ComputeContext &cc,
   cc.fromDeviceIfStale(bodies); // ferry: `bodies` goes back to the caller; the device may hold a newer copy
 }
 
+// The command line, checked: a size out of range would otherwise make an
+// impossible buffer (std::bad_array_new_length) or overflow an index.
+const char kUsage[] =
+    "usage: nbody [BODIES] [STEPS] [EVERY]\n"
+    "  BODIES  bodies, 1 to 65536 (default 64)\n"
+    "  STEPS   time steps, 0 to 1000000 (default 10)\n"
+    "  EVERY   steps between energies, 1 to 1000000 (default 4)\n";
+
+[[noreturn]] void usage(int status) {
+  std::fputs(kUsage, status == 0 ? stdout : stderr);
+  std::exit(status);
+}
+
+// argv[index] as a whole number from `low` to `high`; `fallback` if absent.
+int intArgument(int argc, char **argv, int index, const char *name, int low,
+                int high, int fallback) {
+  if (index >= argc)
+    return fallback;
+  char *end = nullptr;
+  errno = 0;
+  const long value = std::strtol(argv[index], &end, 10);
+  if (end == argv[index] || *end != '\0' || errno != 0 || value < low ||
+      value > high) {
+    std::fprintf(stderr,
+                 "nbody: %s must be a whole number from %d to %d, not '%s'\n",
+                 name, low, high, argv[index]);
+    usage(1);
+  }
+  return static_cast<int>(value);
+}
+
 int main(int argc, char **argv) {
-  const int n = argc > 1 ? std::atoi(argv[1]) : 64;
-  const int steps = argc > 2 ? std::atoi(argv[2]) : 10;
-  const int every = argc > 3 ? std::atoi(argv[3]) : 4;
+  if (argc > 1 &&
+      (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0))
+    usage(0);
+  if (argc > 4) {
+    std::fprintf(stderr, "nbody: too many arguments\n");
+    usage(1);
+  }
+  const int n = intArgument(argc, argv, 1, "BODIES", 1, 65536, 64);
+  const int steps = intArgument(argc, argv, 2, "STEPS", 0, 1000000, 10);
+  const int every = intArgument(argc, argv, 3, "EVERY", 1, 1000000, 4);
   const float dt = 0.01f, softening = 0.01f;
 
   // A cloud of equal masses in the unit cube, slowly turning about z.
