@@ -147,6 +147,33 @@ struct PendingCommand {
   std::chrono::steady_clock::time_point enqueued;
 };
 
+// The kernels enqueued without an event since the last wait, to name them
+// if the wait reports a failure: runs of the same kernel, a few of them.
+class UnwaitedKernels {
+public:
+  void add(const char *name) {
+    if (!runs_.empty() && runs_.back().first == name)
+      ++runs_.back().second;
+    else if (runs_.size() < kept)
+      runs_.emplace_back(name, 1);
+    else
+      ++more_;
+  }
+  bool empty() const { return runs_.empty(); }
+  void clear() {
+    runs_.clear();
+    more_ = 0;
+  }
+  // "kernel 'a'", or "one of the kernels enqueued since the last wait
+  // ('a' x3, 'b')".
+  std::string describe() const;
+
+private:
+  static constexpr std::size_t kept = 8;
+  std::vector<std::pair<const char *, std::uint64_t>> runs_;
+  std::uint64_t more_ = 0;
+};
+
 struct Session {
   bool host = false;
   std::string name;
@@ -160,6 +187,8 @@ struct Session {
   std::map<const char *, ProgramEntry> programs;
   // Commands not yet accounted for, in the order they were enqueued.
   std::vector<PendingCommand> pending;
+  // Kernels enqueued without an event (see eventPerDispatch in Launch.cpp).
+  UnwaitedKernels unwaited;
 
   // The kernel `kernelName` of `source`, building and caching as needed.
   KernelEntry &kernel(const char *source, const char *kernelName);
@@ -190,6 +219,9 @@ struct DeviceShadow {
   // unified-memory device): transfers are maps, not copies.
   bool zeroCopy = false;
   cl::Event last; // the last command enqueued on it
+  // The queue of a kernel enqueued without an event that may still use the
+  // host storage in place (zeroCopy): waiting for the buffer finishes it.
+  cl::CommandQueue pendingKernels;
 };
 
 struct BufferAccess {

@@ -99,6 +99,60 @@ cl::NDRange globalRange(const Range &r) {
   }
 }
 
+// The work-group size the dispatch names, or none (the device picks).
+cl::NDRange localRange(const Range &r) {
+  if (!r.hasLocal())
+    return cl::NullRange;
+  switch (r.dims()) {
+  case 1:
+    return cl::NDRange(r.localSize(0));
+  case 2:
+    return cl::NDRange(r.localSize(0), r.localSize(1));
+  default:
+    return cl::NDRange(r.localSize(0), r.localSize(1), r.localSize(2));
+  }
+}
+
+// Binds the launch's arguments in order. A ferry::localSpan is two kernel
+// arguments, as the emitter prints a LocalSpan parameter: the __local
+// memory, then its element count.
+void bindArguments(Session &s, cl::Kernel &kernel, const char *kernelName,
+                   const LaunchArg *args, std::size_t count) {
+  cl_uint index = 0;
+  try {
+    for (std::size_t i = 0; i < count; ++i, ++index) {
+      const LaunchArg &a = args[i];
+      if (a.buffer) {
+        kernel.setArg(index, deviceBuffer(s, *a.buffer));
+      } else if (a.value) {
+        kernel.setArg(index, a.size, a.value);
+      } else {
+        // OpenCL takes no empty local argument; an empty span needs none.
+        kernel.setArg(index, std::max<std::size_t>(a.localBytes, 1), nullptr);
+        ++index;
+        const cl_uint elements = static_cast<cl_uint>(a.localCount);
+        kernel.setArg(index, sizeof elements, &elements);
+      }
+    }
+  } catch (const cl::Error &e) {
+    throwClError(e, std::string("argument ") + std::to_string(index) +
+                        " of kernel '" + kernelName + "'");
+  }
+}
+
+// FERRY_EVENTS=1 (or a run that measures device time): an OpenCL event per
+// dispatch, so that a failing kernel is named exactly. Otherwise a dispatch
+// takes no event, which costs NVIDIA's driver about 2 µs a launch, and a
+// failure names the kernels enqueued since the last wait (Session::unwaited).
+bool eventPerDispatch(const Session &s) {
+  static const bool wanted = [] {
+    const char *v = std::getenv("FERRY_EVENTS");
+    return (v && *v && !settingOff("FERRY_EVENTS")) ||
+           std::getenv("FERRY_FAIL_KERNEL") != nullptr;
+  }();
+  return wanted || s.profiling;
+}
+
 // FERRY_FAIL_KERNEL=name (tests only): each dispatch of that kernel is
 // accounted for as if it had failed on the device after its enqueue
 // returned (its event is replaced by one that failed with
@@ -156,34 +210,38 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
   // An empty range runs nothing (OpenCL rejects a zero global size), but its
   // copies and bookkeeping are those of any other launch.
   const bool empty = r.count() == 0;
+  const std::string mismatch = r.localMismatch();
+  if (!mismatch.empty())
+    throw Error(std::string("ferry: kernel '") + kernelName + "': " + mismatch);
   const auto t0 = std::chrono::steady_clock::now();
-  cl::Event event;
-  cl_uint index = 0;
-  try {
-    for (std::size_t i = 0; i < count; ++i, ++index) {
-      if (args[i].buffer)
-        kernel.setArg(index, deviceBuffer(s, *args[i].buffer));
-      else
-        kernel.setArg(index, args[i].size, args[i].value);
-    }
-  } catch (const cl::Error &e) {
-    throwClError(e, std::string("argument ") + std::to_string(index) +
-                        " of kernel '" + kernelName + "'");
-  }
+  bindArguments(s, kernel, kernelName, args, count);
   if (!empty) {
+    const bool withEvent = eventPerDispatch(s);
+    cl::Event event;
     try {
       // Enqueued without waiting: its time and any failure are accounted
       // for at the next wait (a copy out, the end of compute), naming it.
       s.queue.enqueueNDRangeKernel(kernel, cl::NullRange, globalRange(r),
-                                   cl::NullRange, nullptr, &event);
-      failureForTesting(s, kernelName, event);
+                                   localRange(r), nullptr,
+                                   withEvent ? &event : nullptr);
+      if (withEvent)
+        failureForTesting(s, kernelName, event);
     } catch (const cl::Error &e) {
       throwClError(e, std::string("kernel '") + kernelName + "' on " + s.name);
     }
-    for (const LaunchBuffer &lb : buffers)
-      BufferAccess::shadow(*lb.buffer)->last = event;
-    s.track(std::move(event), CommandKind::Kernel, entry.first.c_str(), 0,
-            false, t0);
+    if (withEvent) {
+      for (const LaunchBuffer &lb : buffers)
+        BufferAccess::shadow(*lb.buffer)->last = event;
+      s.track(std::move(event), CommandKind::Kernel, entry.first.c_str(), 0,
+              false, t0);
+    } else {
+      for (const LaunchBuffer &lb : buffers) {
+        DeviceShadow &shadow = *BufferAccess::shadow(*lb.buffer);
+        if (shadow.zeroCopy)
+          shadow.pendingKernels = s.queue;
+      }
+      s.unwaited.add(entry.first.c_str());
+    }
   }
   recordDispatch(0.0);
 

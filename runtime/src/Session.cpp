@@ -51,12 +51,31 @@ void Session::track(cl::Event event, CommandKind kind,
     collect(false);
 }
 
+std::string UnwaitedKernels::describe() const {
+  if (runs_.size() == 1 && runs_[0].second == 1)
+    return std::string("kernel '") + runs_[0].first + "'";
+  std::string list;
+  for (const auto &[name, times] : runs_) {
+    if (!list.empty())
+      list += ", ";
+    list += std::string("'") + name + "'";
+    if (times > 1)
+      list += " x" + std::to_string(times);
+  }
+  if (more_)
+    list += ", " + std::to_string(more_) + " more";
+  return "one of the kernels enqueued since the last wait (" + list +
+         "; FERRY_EVENTS=1 names it)";
+}
+
 void Session::collect(bool wait, bool report) {
+  cl_int finished = CL_SUCCESS;
   if (wait) {
     try {
       queue.finish();
-    } catch (const cl::Error &) {
+    } catch (const cl::Error &e) {
       // A failed command: found and named below.
+      finished = e.err();
     }
   }
   std::string failure;
@@ -103,6 +122,14 @@ void Session::collect(bool wait, bool report) {
                  start, ms, c.bytes, c.kind != CommandKind::Kernel);
   }
   pending.erase(pending.begin(), pending.begin() + done);
+  if (wait) {
+    // Kernels without events fail only as the wait itself failing.
+    if (finished != CL_SUCCESS && failure.empty() && !unwaited.empty())
+      failure = "ferry: " + unwaited.describe() + " on " + name +
+                " failed: " + clErrorName(finished) + " (" +
+                std::to_string(finished) + ")";
+    unwaited.clear();
+  }
   if (!failure.empty() && report)
     throw Error(failure);
 }

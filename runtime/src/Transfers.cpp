@@ -54,6 +54,14 @@ void waitForBuffer(const BufferBase &b) {
     }
     shadow->last = cl::Event();
   }
+  if (shadow && shadow->pendingKernels()) {
+    try {
+      shadow->pendingKernels.finish();
+    } catch (const cl::Error &) {
+      // Reported by the next wait of its session, as above.
+    }
+    shadow->pendingKernels = cl::CommandQueue();
+  }
 }
 
 // Host -> device. From pinned or plain storage the copy is enqueued without
