@@ -55,7 +55,7 @@ public:
 
   WorkGroupRunner(std::size_t items, RunItem runItem, void *closure)
       : items_(items), runItem_(runItem), closure_(closure), slots_(),
-        itemSlots_(items, 0) {}
+        itemDepth_(items, 0) {}
   WorkGroupRunner(const WorkGroupRunner &) = delete;
   WorkGroupRunner &operator=(const WorkGroupRunner &) = delete;
 #if FERRY_HAS_FIBERS
@@ -70,7 +70,7 @@ public:
   // reaches a barrier, as plain calls otherwise.
   void runGroup() {
     Scope scope(*this);
-    std::fill(itemSlots_.begin(), itemSlots_.end(), std::size_t(0));
+    std::fill(itemDepth_.begin(), itemDepth_.end(), std::size_t(0));
     if (!runFirstOnFiber()) {
       for (std::size_t i = 1; i < items_; ++i) {
         current_ = i;
@@ -95,25 +95,29 @@ public:
 
   // The storage of the next ferry::Local the current work-item declares:
   // the same for every work-item of the group, since they declare their
-  // local arrays in the same order.
+  // local arrays in the same order. A slot is known by how many local
+  // arrays the item holds already and by its size, so that arrays of other
+  // sizes declared one after another in turn are distinct arrays.
   void *acquireLocal(std::size_t bytes) {
-    std::size_t &next = itemSlots_[current_];
-    if (next == slots_.size())
-      slots_.push_back(Slot{bytes, std::unique_ptr<Word[]>(
-                                       new Word[wordsFor(bytes)]())});
-    Slot &s = slots_[next];
-    if (s.bytes != bytes)
-      throw Error("the work-items of a work-group declared different "
-                  "ferry::Local arrays");
-    ++next;
-    return s.storage.get();
+    std::size_t &depth = itemDepth_[current_];
+    Slot *slot = nullptr;
+    for (Slot &s : slots_)
+      if (s.depth == depth && s.bytes == bytes)
+        slot = &s;
+    if (!slot) {
+      slots_.push_back(Slot{depth, bytes, std::unique_ptr<Word[]>(
+                                              new Word[wordsFor(bytes)]())});
+      slot = &slots_.back();
+    }
+    ++depth;
+    return slot->storage.get();
   }
-  // A ferry::Local going out of scope frees its slot for the next one
-  // (a local array declared in a loop body is one array).
+  // A ferry::Local going out of scope: the next one declared at this depth
+  // (in the next iteration of a loop body, say) is the same array.
   void releaseLocal() {
-    std::size_t &next = itemSlots_[current_];
-    if (next > 0)
-      --next;
+    std::size_t &depth = itemDepth_[current_];
+    if (depth > 0)
+      --depth;
   }
 
   static WorkGroupRunner *&active() {
@@ -127,6 +131,7 @@ private:
     return (bytes + sizeof(Word) - 1) / sizeof(Word) + 1;
   }
   struct Slot {
+    std::size_t depth;
     std::size_t bytes;
     std::unique_ptr<Word[]> storage;
   };
@@ -301,7 +306,7 @@ private:
   void *closure_;
   std::size_t current_ = 0;
   std::vector<Slot> slots_;
-  std::vector<std::size_t> itemSlots_;
+  std::vector<std::size_t> itemDepth_;
 };
 
 inline void workGroupBarrier() {
