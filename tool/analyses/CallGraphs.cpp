@@ -22,6 +22,11 @@ bool isRuntimeFunction(const FunctionDecl *F) {
   return false;
 }
 
+bool isAtomicFunction(const FunctionDecl *F) {
+  return F && isRuntimeFunction(F) && F->getIdentifier() &&
+         F->getName().starts_with("atomic");
+}
+
 namespace {
 class CallFinder : public RecursiveASTVisitor<CallFinder> {
 public:

@@ -37,6 +37,9 @@ directCalls(const clang::FunctionDecl *F);
 
 /// Ferry's own runtime (ferry::Buffer's members and the like).
 bool isRuntimeFunction(const clang::FunctionDecl *F);
+/// ferry::atomicAdd and its kin: each reads and writes what its first
+/// argument points to.
+bool isAtomicFunction(const clang::FunctionDecl *F);
 
 /// True when F's body dispatches a kernel itself.
 bool dispatchesDirectly(const clang::FunctionDecl *F);

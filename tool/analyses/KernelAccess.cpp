@@ -1,5 +1,6 @@
 #include "analyses/KernelAccess.h"
 
+#include "analyses/CallGraphs.h"
 #include "analyses/LoopShape.h"
 #include "model/Diagnostics.h"
 #include "model/FerryTypes.h"
@@ -289,6 +290,11 @@ private:
       Access Mode = Access::ReadWrite;
       if (Summary && I < Summary->size())
         Mode = (*Summary)[I];
+      // An atomic (ferry::atomicAdd(&b[i], v), …) reads and writes its
+      // element whatever it computes: a buffer it touches is never
+      // write-only, so its copy in is never skipped.
+      if (I == 0 && isAtomicFunction(Callee))
+        Mode = Access::ReadWrite;
       if (!ParamType.isNull() && ParamType->isReferenceType()) {
         if (ParamType.getNonReferenceType().isConstQualified() && !Summary)
           Mode = Access::Read;

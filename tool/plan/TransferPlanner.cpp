@@ -1,6 +1,7 @@
 #include "plan/TransferPlanner.h"
 
 #include "analyses/CallGraphs.h"
+#include "analyses/WorkGroupUse.h"
 #include "model/Diagnostics.h"
 #include "model/FerryTypes.h"
 #include "model/Naming.h"
@@ -736,7 +737,7 @@ private:
       if (!refersToBuffer(Arg->getType())) {
         QualType From = Arg->getType().getCanonicalType().getUnqualifiedType();
         QualType To = Param->getType().getCanonicalType().getUnqualifiedType();
-        if (From != To)
+        if (From != To && !isLocalSpanType(Param->getType()))
           LA.CastTo = Param->getType().getUnqualifiedType().getAsString(
               Ctx.getPrintingPolicy());
         DP.Arguments.push_back(LA);
