@@ -3,7 +3,8 @@
 //
 // A dispatch with ferry::Range(...).local(...) runs one work-group after
 // another. Inside a group every work-item may wait at kc.barrier(), so each
-// work-item that reaches one runs on a fiber of its own (POSIX ucontext):
+// work-item that reaches one runs on a fiber of its own (a stack switch on
+// x86-64, POSIX ucontext elsewhere):
 // the items run in turn up to the barrier, then in turn past it. All fibers
 // share one OS thread and switch only at barriers, which is what makes the
 // atomics below atomic without any hardware atomic: no other work-item runs
@@ -18,6 +19,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <exception>
 #include <memory>
@@ -29,6 +31,35 @@
 #define FERRY_HAS_FIBERS 1
 #else
 #define FERRY_HAS_FIBERS 0
+#endif
+
+// On x86-64 ELF a fiber switch is a stack switch of a few instructions:
+// glibc's swapcontext saves the signal mask with a system call, which made
+// a barrier cost about 1.3 us a work-item here. Elsewhere, ucontext.
+#if FERRY_HAS_FIBERS && defined(__x86_64__) && defined(__ELF__) &&           \
+    (defined(__GNUC__) || defined(__clang__)) && !defined(FERRY_UCONTEXT)
+#define FERRY_STACK_SWITCH 1
+// Saves the callee-saved registers on the current stack, stores its stack
+// pointer in *save, and resumes the stack at `load` (which was saved the
+// same way, or laid out by startFiber). Defined once per program (a COMDAT
+// section), however many translation units include this header.
+extern "C" void ferry_switch_stack(void **save, void *load);
+__asm__(".pushsection .text.ferry_switch_stack,\"axG\",@progbits,"
+        "ferry_switch_stack,comdat\n"
+        ".weak ferry_switch_stack\n"
+        ".type ferry_switch_stack,@function\n"
+        "ferry_switch_stack:\n"
+        "  pushq %rbp\n  pushq %rbx\n  pushq %r12\n"
+        "  pushq %r13\n  pushq %r14\n  pushq %r15\n"
+        "  movq %rsp, (%rdi)\n"
+        "  movq %rsi, %rsp\n"
+        "  popq %r15\n  popq %r14\n  popq %r13\n"
+        "  popq %r12\n  popq %rbx\n  popq %rbp\n"
+        "  ret\n"
+        ".size ferry_switch_stack, .-ferry_switch_stack\n"
+        ".popsection\n");
+#else
+#define FERRY_STACK_SWITCH 0
 #endif
 
 #if defined(__has_feature)
@@ -148,7 +179,11 @@ private:
 #if FERRY_HAS_FIBERS
   struct Fiber {
     enum State { Running, AtBarrier, Done };
+#if FERRY_STACK_SWITCH
+    void *sp = nullptr;
+#else
     ucontext_t context;
+#endif
     std::unique_ptr<char[]> stack;
     State state = Running;
     std::exception_ptr error;
@@ -208,14 +243,37 @@ private:
     }
     f.state = Fiber::Running;
     f.error = nullptr;
+    starting_ = this;
+#if FERRY_STACK_SWITCH
+    // What ferry_switch_stack pops: six registers, then stackEntry as the
+    // return address, which then finds its stack as if it had been called.
+    auto top = reinterpret_cast<std::uintptr_t>(f.stack.get() + stackBytes);
+    void **sp = reinterpret_cast<void **>(top & ~std::uintptr_t(15));
+    *--sp = nullptr;
+    *--sp = reinterpret_cast<void *>(&stackEntry);
+    for (int r = 0; r < 6; ++r)
+      *--sp = nullptr;
+    f.sp = sp;
+#else
     getcontext(&f.context);
     f.context.uc_stack.ss_sp = f.stack.get();
     f.context.uc_stack.ss_size = stackBytes;
     f.context.uc_link = &main_;
-    starting_ = this;
     makecontext(&f.context, reinterpret_cast<void (*)()>(&fiberEntry), 1,
                 static_cast<int>(i));
+#endif
   }
+
+#if FERRY_STACK_SWITCH
+  // The first code a fiber runs: the item is the one resume() switched to.
+  [[noreturn]] static void stackEntry() {
+    WorkGroupRunner &self = *starting_;
+    const std::size_t item = self.current_;
+    fiberEntry(static_cast<int>(item));
+    ferry_switch_stack(&self.fibers_[item].sp, self.mainSp_);
+    __builtin_unreachable(); // a finished fiber is never resumed
+  }
+#endif
 
   // Stacks outlive their dispatch, so that a loop of dispatches does not
   // allocate and fault in fresh stacks each time.
@@ -241,7 +299,7 @@ private:
     __sanitizer_start_switch_fiber(nullptr, self.mainStackBottom_,
                                    self.mainStackSize_);
 #endif
-    // Returning resumes uc_link, the runner.
+    // Returning resumes uc_link (ucontext) or stackEntry's switch back.
   }
 
   void resume(std::size_t i) {
@@ -255,7 +313,11 @@ private:
     void *fake = nullptr;
     __sanitizer_start_switch_fiber(&fake, f.stack.get(), stackBytes);
 #endif
+#if FERRY_STACK_SWITCH
+    ferry_switch_stack(&mainSp_, f.sp);
+#else
     swapcontext(&main_, &f.context);
+#endif
 #ifdef FERRY_ASAN_FIBERS
     __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
 #endif
@@ -267,7 +329,11 @@ private:
     __sanitizer_start_switch_fiber(&f.fakeStack, mainStackBottom_,
                                    mainStackSize_);
 #endif
+#if FERRY_STACK_SWITCH
+    ferry_switch_stack(&f.sp, mainSp_);
+#else
     swapcontext(&f.context, &main_);
+#endif
 #ifdef FERRY_ASAN_FIBERS
     __sanitizer_finish_switch_fiber(f.fakeStack, &mainStackBottom_,
                                     &mainStackSize_);
@@ -284,7 +350,11 @@ private:
 
   static inline thread_local WorkGroupRunner *starting_ = nullptr;
   std::vector<Fiber> fibers_;
+#if FERRY_STACK_SWITCH
+  void *mainSp_ = nullptr;
+#else
   ucontext_t main_;
+#endif
   bool onFiber_ = false;
 #ifdef FERRY_ASAN_FIBERS
   const void *mainStackBottom_ = nullptr;
