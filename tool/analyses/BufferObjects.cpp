@@ -8,6 +8,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 
+#include <algorithm>
 #include <functional>
 
 using namespace clang;
@@ -148,7 +149,17 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
   if (F->hasBody())
     Find.TraverseStmt(F->getBody());
   Find.Globals.insert(Reached.begin(), Reached.end());
-  for (const VarDecl *V : Find.Globals) {
+  // In source order, not the sets' pointer order: the objects' order is the
+  // order of the transfers written for them, which must not change from one
+  // run to the next.
+  std::vector<const VarDecl *> InSourceOrder(Find.Globals.begin(),
+                                             Find.Globals.end());
+  std::stable_sort(InSourceOrder.begin(), InSourceOrder.end(),
+                   [](const VarDecl *A, const VarDecl *B) {
+                     return A->getBeginLoc().getRawEncoding() <
+                            B->getBeginLoc().getRawEncoding();
+                   });
+  for (const VarDecl *V : InSourceOrder) {
     std::string Name = globalSpelling(V, F);
     if (isGlobalBufferHolder(V)) {
       // `model.w`: each buffer member an object (the rest of what the
