@@ -20,8 +20,10 @@
 // ferry-test: dispatches 1
 #include <ferry/ferry.hpp>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 constexpr int kBins = 16;
 constexpr int kGroupSize = 64;
@@ -51,24 +53,48 @@ FERRY_COMPUTE void histogram(ferry::ComputeContext &cc,
 
 namespace {
 
-// A positive int from argv, or -1.
-int positive(const char *text) {
+// The command line, checked: a size out of range would otherwise make an
+// impossible buffer or overflow an index.
+const char kUsage[] =
+    "usage: histogram_atomic [N] [GROUPS]\n"
+    "  N       bytes of data, 1 to 16777216 (default 4096)\n"
+    "  GROUPS  work-groups, 1 to 65536 (default 8)\n";
+
+[[noreturn]] void usage(int status) {
+  std::fputs(kUsage, status == 0 ? stdout : stderr);
+  std::exit(status);
+}
+
+// argv[index] as a whole number from `low` to `high`; `fallback` if absent.
+int intArgument(int argc, char **argv, int index, const char *name, int low,
+                int high, int fallback) {
+  if (index >= argc)
+    return fallback;
   char *end = nullptr;
-  const long v = std::strtol(text, &end, 10);
-  return (*text && !*end && v > 0 && v <= 1 << 30) ? static_cast<int>(v) : -1;
+  errno = 0;
+  const long value = std::strtol(argv[index], &end, 10);
+  if (end == argv[index] || *end != '\0' || errno != 0 || value < low ||
+      value > high) {
+    std::fprintf(stderr,
+                 "histogram_atomic: %s must be a whole number from %d to %d, not '%s'\n",
+                 name, low, high, argv[index]);
+    usage(1);
+  }
+  return static_cast<int>(value);
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
-  const int n = argc > 1 ? positive(argv[1]) : 4096;
-  const int groups = argc > 2 ? positive(argv[2]) : 8;
-  if (argc > 3 || n <= 0 || groups <= 0 || groups > 65536) {
-    std::fprintf(stderr, "usage: histogram_atomic [N] [GROUPS]\n"
-                         "  N: bytes of data (default 4096); GROUPS: "
-                         "work-groups, 1 to 65536 (default 8)\n");
-    return 1;
+  if (argc > 1 &&
+      (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0))
+    usage(0);
+  if (argc > 3) {
+    std::fprintf(stderr, "histogram_atomic: too many arguments\n");
+    usage(1);
   }
+  const int n = intArgument(argc, argv, 1, "N", 1, 16777216, 4096);
+  const int groups = intArgument(argc, argv, 2, "GROUPS", 1, 65536, 8);
 
   // The sum of two pseudo-random bytes, halved: a triangle-shaped histogram.
   ferry::Buffer<unsigned char> data(n);

@@ -39,8 +39,10 @@
 // ferry-test: dispatches 2
 #include <ferry/ferry.hpp>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 constexpr int kGroupSize = 256;
 constexpr int kLowest = -2147483647 - 1; // the maximum of nothing
@@ -131,29 +133,50 @@ FERRY_COMPUTE void reduce(ferry::ComputeContext &cc, ferry::Buffer<int> &data,
 
 namespace {
 
-// A positive int from argv, or -1.
-int positive(const char *text) {
+// The command line, checked: a size out of range would otherwise make an
+// impossible buffer or overflow an index.
+const char kUsage[] =
+    "usage: reduction [N] [GROUPS] [REPS]\n"
+    "  N       elements, 1 to 16777216 (default 1048576)\n"
+    "  GROUPS  work-groups of 256, 1 to 65536 (default 64)\n"
+    "  REPS    times to reduce, 1 to 1000 (default 1)\n";
+
+[[noreturn]] void usage(int status) {
+  std::fputs(kUsage, status == 0 ? stdout : stderr);
+  std::exit(status);
+}
+
+// argv[index] as a whole number from `low` to `high`; `fallback` if absent.
+int intArgument(int argc, char **argv, int index, const char *name, int low,
+                int high, int fallback) {
+  if (index >= argc)
+    return fallback;
   char *end = nullptr;
-  const long v = std::strtol(text, &end, 10);
-  return (*text && !*end && v > 0 && v <= 1 << 30) ? static_cast<int>(v) : -1;
+  errno = 0;
+  const long value = std::strtol(argv[index], &end, 10);
+  if (end == argv[index] || *end != '\0' || errno != 0 || value < low ||
+      value > high) {
+    std::fprintf(stderr,
+                 "reduction: %s must be a whole number from %d to %d, not '%s'\n",
+                 name, low, high, argv[index]);
+    usage(1);
+  }
+  return static_cast<int>(value);
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
-  const int n = argc > 1 ? positive(argv[1]) : 1 << 20;
-  const int groups = argc > 2 ? positive(argv[2]) : 64;
-  const int reps = argc > 3 ? positive(argv[3]) : 1;
-  if (argc > 4 || n <= 0 || n > 1 << 24 || groups <= 0 || groups > 65536 ||
-      reps <= 0) {
-    std::fprintf(stderr,
-                 "usage: reduction [N] [GROUPS] [REPS]\n"
-                 "  N: elements, 1 to 16777216 (default 1048576); GROUPS: "
-                 "work-groups of %d, 1 to 65536 (default 64); REPS: "
-                 "times to reduce (default 1)\n",
-                 kGroupSize);
-    return 1;
+  if (argc > 1 &&
+      (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0))
+    usage(0);
+  if (argc > 4) {
+    std::fprintf(stderr, "reduction: too many arguments\n");
+    usage(1);
   }
+  const int n = intArgument(argc, argv, 1, "N", 1, 16777216, 1 << 20);
+  const int groups = intArgument(argc, argv, 2, "GROUPS", 1, 65536, 64);
+  const int reps = intArgument(argc, argv, 3, "REPS", 1, 1000, 1);
 
   // Pseudo-random values in [0, 100), and one 100 + n % 1000 placed where
   // no single work-item's first loads would find it.

@@ -46,6 +46,7 @@
 // ferry-test: dispatches 1
 #include <ferry/ferry.hpp>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -131,11 +132,34 @@ FERRY_COMPUTE void sgemm(ferry::ComputeContext &cc, ferry::Buffer<float> &a,
 
 namespace {
 
-// A positive int from argv, or -1.
-int positive(const char *text) {
+// The command line, checked: a size out of range would otherwise make an
+// impossible buffer or overflow an index.
+const char kUsage[] =
+    "usage: sgemm [N] [REPS]\n"
+    "  N     rows and columns, a multiple of 128 up to 16384 (default 256)\n"
+    "  REPS  times to compute the product, 1 to 1000 (default 1)\n";
+
+[[noreturn]] void usage(int status) {
+  std::fputs(kUsage, status == 0 ? stdout : stderr);
+  std::exit(status);
+}
+
+// argv[index] as a whole number from `low` to `high`; `fallback` if absent.
+int intArgument(int argc, char **argv, int index, const char *name, int low,
+                int high, int fallback) {
+  if (index >= argc)
+    return fallback;
   char *end = nullptr;
-  const long v = std::strtol(text, &end, 10);
-  return (*text && !*end && v > 0 && v <= 1 << 30) ? static_cast<int>(v) : -1;
+  errno = 0;
+  const long value = std::strtol(argv[index], &end, 10);
+  if (end == argv[index] || *end != '\0' || errno != 0 || value < low ||
+      value > high) {
+    std::fprintf(stderr,
+                 "sgemm: %s must be a whole number from %d to %d, not '%s'\n",
+                 name, low, high, argv[index]);
+    usage(1);
+  }
+  return static_cast<int>(value);
 }
 
 float entryA(long long i) { return static_cast<float>((i * 7 + 3) % 11 - 5); }
@@ -144,15 +168,19 @@ float entryB(long long i) { return static_cast<float>((i * 5 + 1) % 9 - 4); }
 } // namespace
 
 int main(int argc, char **argv) {
-  const int n = argc > 1 ? positive(argv[1]) : 256;
-  const int reps = argc > 2 ? positive(argv[2]) : 1;
-  if (argc > 3 || n <= 0 || n % kBlock != 0 || n > 16384 || reps <= 0) {
-    std::fprintf(stderr,
-                 "usage: sgemm [N] [REPS]\n"
-                 "  N: a multiple of %d up to 16384 (default 256); REPS: "
-                 "how many times to compute the product (default 1)\n",
-                 kBlock);
-    return 1;
+  if (argc > 1 &&
+      (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0))
+    usage(0);
+  if (argc > 3) {
+    std::fprintf(stderr, "sgemm: too many arguments\n");
+    usage(1);
+  }
+  const int n = intArgument(argc, argv, 1, "N", 128, 16384, 256);
+  const int reps = intArgument(argc, argv, 2, "REPS", 1, 1000, 1);
+  if (n % kBlock != 0) {
+    std::fprintf(stderr, "sgemm: N must be a multiple of %d, not %d\n", kBlock,
+                 n);
+    usage(1);
   }
 
   const long long nn = static_cast<long long>(n) * n;

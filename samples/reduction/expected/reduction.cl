@@ -2,15 +2,15 @@
 
 typedef struct { int x, y, z, maxX, maxY, maxZ, localX, localY, localZ, localSizeX, localSizeY, localSizeZ, groupX, groupY, groupZ, groupsX, groupsY, groupsZ; } ferry_KernelContext;
 
-#line 46 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
+#line 48 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
 __constant int kLowest = -2147483648;
-#line 45 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
+#line 47 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
 __constant int kGroupSize = 256;
 
-#line 48 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
+#line 50 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
 int larger(int a, int b) { return a > b ? a : b; }
 
-#line 52 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
+#line 54 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
 void foldGroup(ferry_KernelContext kc, __local int* sums, __local int* maxima) {
   for (int step_ = kGroupSize / 2; step_ > 0; step_ /= 2) {
     if (kc.localX < step_) {
@@ -22,12 +22,12 @@ void foldGroup(ferry_KernelContext kc, __local int* sums, __local int* maxima) {
   }
 }
 
-#line 64 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
+#line 66 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
 __kernel void reduceGroups(__global const int* in, int n,
                            __global int* partialSums,
                            __global int* partialMaxima) {
   ferry_KernelContext kc = {(int)get_global_id(0), (int)get_global_id(1), (int)get_global_id(2), (int)get_global_size(0), (int)get_global_size(1), (int)get_global_size(2), (int)get_local_id(0), (int)get_local_id(1), (int)get_local_id(2), (int)get_local_size(0), (int)get_local_size(1), (int)get_local_size(2), (int)get_group_id(0), (int)get_group_id(1), (int)get_group_id(2), (int)get_num_groups(0), (int)get_num_groups(1), (int)get_num_groups(2)};
-#line 67 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
+#line 69 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
   __local int sums[256];
   __local int maxima[256];
   const int stride = kc.maxX;
@@ -56,12 +56,12 @@ __kernel void reduceGroups(__global const int* in, int n,
   }
 }
 
-#line 97 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
+#line 99 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
 __kernel void reducePartials(__global const int* partialSums,
                              __global const int* partialMaxima, int count,
                              __global int* total, __global int* maximum) {
   ferry_KernelContext kc = {(int)get_global_id(0), (int)get_global_id(1), (int)get_global_id(2), (int)get_global_size(0), (int)get_global_size(1), (int)get_global_size(2), (int)get_local_id(0), (int)get_local_id(1), (int)get_local_id(2), (int)get_local_size(0), (int)get_local_size(1), (int)get_local_size(2), (int)get_group_id(0), (int)get_group_id(1), (int)get_group_id(2), (int)get_num_groups(0), (int)get_num_groups(1), (int)get_num_groups(2)};
-#line 100 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
+#line 102 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
   __local int sums[256];
   __local int maxima[256];
   int sum = 0;

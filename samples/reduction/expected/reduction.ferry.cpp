@@ -6,15 +6,15 @@
 
 typedef struct { int x, y, z, maxX, maxY, maxZ, localX, localY, localZ, localSizeX, localSizeY, localSizeZ, groupX, groupY, groupZ, groupsX, groupsY, groupsZ; } ferry_KernelContext;
 
-#line 46 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
+#line 48 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
 __constant int kLowest = -2147483648;
-#line 45 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
+#line 47 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
 __constant int kGroupSize = 256;
 
-#line 48 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
+#line 50 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
 int larger(int a, int b) { return a > b ? a : b; }
 
-#line 52 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
+#line 54 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
 void foldGroup(ferry_KernelContext kc, __local int* sums, __local int* maxima) {
   for (int step_ = kGroupSize / 2; step_ > 0; step_ /= 2) {
     if (kc.localX < step_) {
@@ -26,12 +26,12 @@ void foldGroup(ferry_KernelContext kc, __local int* sums, __local int* maxima) {
   }
 }
 
-#line 64 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
+#line 66 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
 __kernel void reduceGroups(__global const int* in, int n,
                            __global int* partialSums,
                            __global int* partialMaxima) {
   ferry_KernelContext kc = {(int)get_global_id(0), (int)get_global_id(1), (int)get_global_id(2), (int)get_global_size(0), (int)get_global_size(1), (int)get_global_size(2), (int)get_local_id(0), (int)get_local_id(1), (int)get_local_id(2), (int)get_local_size(0), (int)get_local_size(1), (int)get_local_size(2), (int)get_group_id(0), (int)get_group_id(1), (int)get_group_id(2), (int)get_num_groups(0), (int)get_num_groups(1), (int)get_num_groups(2)};
-#line 67 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
+#line 69 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
   __local int sums[256];
   __local int maxima[256];
   const int stride = kc.maxX;
@@ -60,12 +60,12 @@ __kernel void reduceGroups(__global const int* in, int n,
   }
 }
 
-#line 97 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
+#line 99 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
 __kernel void reducePartials(__global const int* partialSums,
                              __global const int* partialMaxima, int count,
                              __global int* total, __global int* maximum) {
   ferry_KernelContext kc = {(int)get_global_id(0), (int)get_global_id(1), (int)get_global_id(2), (int)get_global_size(0), (int)get_global_size(1), (int)get_global_size(2), (int)get_local_id(0), (int)get_local_id(1), (int)get_local_id(2), (int)get_local_size(0), (int)get_local_size(1), (int)get_local_size(2), (int)get_group_id(0), (int)get_group_id(1), (int)get_group_id(2), (int)get_num_groups(0), (int)get_num_groups(1), (int)get_num_groups(2)};
-#line 100 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
+#line 102 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
   __local int sums[256];
   __local int maxima[256];
   int sum = 0;
@@ -126,8 +126,10 @@ __kernel void reducePartials(__global const int* partialSums,
 // ferry-test: dispatches 2
 #include <ferry/ferry.hpp>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 constexpr int kGroupSize = 256;
 constexpr int kLowest = -2147483647 - 1; // the maximum of nothing
@@ -207,7 +209,7 @@ FERRY_COMPUTE void reduce(ferry::ComputeContext &cc, ferry::Buffer<int> &data,
                           int groups, int reps) {
   const int n = static_cast<int>(data.size());
   ferry::Buffer<int> partialSums(groups), partialMaxima(groups);
-  cc.toDevice(data); // ferry: hoisted: kernels in the loop at line 123 read `data` and the host never writes it there; the device copy is stale
+  cc.toDevice(data); // ferry: hoisted: kernels in the loop at line 125 read `data` and the host never writes it there; the device copy is stale
   for (int rep = 0; rep < reps; ++rep) {
     cc.launch(::ferry_opencl_program, "reduceGroups", reduceGroups,
                 ferry::Range(groups * kGroupSize).local(kGroupSize), ferry::ro(data), n,
@@ -222,29 +224,50 @@ FERRY_COMPUTE void reduce(ferry::ComputeContext &cc, ferry::Buffer<int> &data,
 
 namespace {
 
-// A positive int from argv, or -1.
-int positive(const char *text) {
+// The command line, checked: a size out of range would otherwise make an
+// impossible buffer or overflow an index.
+const char kUsage[] =
+    "usage: reduction [N] [GROUPS] [REPS]\n"
+    "  N       elements, 1 to 16777216 (default 1048576)\n"
+    "  GROUPS  work-groups of 256, 1 to 65536 (default 64)\n"
+    "  REPS    times to reduce, 1 to 1000 (default 1)\n";
+
+[[noreturn]] void usage(int status) {
+  std::fputs(kUsage, status == 0 ? stdout : stderr);
+  std::exit(status);
+}
+
+// argv[index] as a whole number from `low` to `high`; `fallback` if absent.
+int intArgument(int argc, char **argv, int index, const char *name, int low,
+                int high, int fallback) {
+  if (index >= argc)
+    return fallback;
   char *end = nullptr;
-  const long v = std::strtol(text, &end, 10);
-  return (*text && !*end && v > 0 && v <= 1 << 30) ? static_cast<int>(v) : -1;
+  errno = 0;
+  const long value = std::strtol(argv[index], &end, 10);
+  if (end == argv[index] || *end != '\0' || errno != 0 || value < low ||
+      value > high) {
+    std::fprintf(stderr,
+                 "reduction: %s must be a whole number from %d to %d, not '%s'\n",
+                 name, low, high, argv[index]);
+    usage(1);
+  }
+  return static_cast<int>(value);
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
-  const int n = argc > 1 ? positive(argv[1]) : 1 << 20;
-  const int groups = argc > 2 ? positive(argv[2]) : 64;
-  const int reps = argc > 3 ? positive(argv[3]) : 1;
-  if (argc > 4 || n <= 0 || n > 1 << 24 || groups <= 0 || groups > 65536 ||
-      reps <= 0) {
-    std::fprintf(stderr,
-                 "usage: reduction [N] [GROUPS] [REPS]\n"
-                 "  N: elements, 1 to 16777216 (default 1048576); GROUPS: "
-                 "work-groups of %d, 1 to 65536 (default 64); REPS: "
-                 "times to reduce (default 1)\n",
-                 kGroupSize);
-    return 1;
+  if (argc > 1 &&
+      (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0))
+    usage(0);
+  if (argc > 4) {
+    std::fprintf(stderr, "reduction: too many arguments\n");
+    usage(1);
   }
+  const int n = intArgument(argc, argv, 1, "N", 1, 16777216, 1 << 20);
+  const int groups = intArgument(argc, argv, 2, "GROUPS", 1, 65536, 64);
+  const int reps = intArgument(argc, argv, 3, "REPS", 1, 1000, 1);
 
   // Pseudo-random values in [0, 100), and one 100 + n % 1000 placed where
   // no single work-item's first loads would find it.
