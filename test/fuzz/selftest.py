@@ -81,6 +81,17 @@ forms = {
     "a global buffer pointer set by main": r"(p\d+_cur) = &\w;\n\s+acc\.compute",
     "a loop of calls in the compute lambda": r"\{\n\s+for \(int r = 0; r < \d; \+\+r\)\n\s+p\d+_run\(cc",
     "host code between calls in the compute lambda": r"_run\(cc, .*\);\n\s+(std::printf\(\"\[p\d+\] peek|\w+\[\d+\] = \d+;)\n\s+p\d+_run\(cc",
+    "a class owning its buffers, a member compute function": r"struct p\d+_State \{\n(.*\n)*FERRY_COMPUTE void p\d+_run",
+    "a member buffer through this": r"this->[a-d]\b",
+    "a member helper on the host": r"void p\d+_mh\d+\(int v\)",
+    "a dispatching member helper": r"void p\d+_mlaunch\d+\(ferry::ComputeContext &cc",
+    "a compute called on an object": r"st\.p\d+_run\(cc",
+    "a vector of buffers": r"std::vector<ferry::Buffer<int>> &vs",
+    "element access": r"vs\.at\(\d\)|vs\.front\(\)|vs\.back\(\)",
+    "a reference bound to an element": r"ferry::Buffer<int> &p\d+_[a-d] = vs",
+    "an element whose index only the run knows": r"vs\[static_cast<std::size_t>\(k0\) % vs\.size\(\)\]",
+    "levels loop": r"vs\[p\d+_l\d+ \+ 1\]",
+    "range-for over the container": r"for \((const )?auto &\w+ : vs\)",
 }
 for name, rx in forms.items():
     check(re.search(rx, texts), "generated programs use the form: " + name)
@@ -92,7 +103,8 @@ new = {"vectorcopy": "std::vector", "ptrstore": "int *p", "ptrcompare": " != &",
        "flipref": "_flip", "structhelper": "_Pair", "columns": "; ++r) {",
        "grid": "int w", "volume": "int nz", "ptrcopy": "_src",
        "countloop": "_ci", "deadbuf": "_view_", "lambdabody": "peek",
-       "global": "static ferry::Buffer<int>", "runidx": "_idx"}
+       "global": "static ferry::Buffer<int>", "runidx": "_idx",
+       "members": "_State", "vector": "std::vector<ferry::Buffer"}
 texts3 = "\n".join(gen.generate("cover", i, set(new) | {"ptrcompare"}).text() for i in range(200))
 check(not any(w in texts3 for w in new.values()), "--avoid leaves the new forms out")
 texts4 = "\n".join(gen.generate("cover", i, {"fillself"}).text() for i in range(200))

@@ -1,6 +1,7 @@
 #include "analyses/BufferObjects.h"
 
 #include "analyses/GlobalBuffers.h"
+#include "analyses/MemberBuffers.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -115,8 +116,10 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
       const auto *Base =
           dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
       const auto *P = Base ? dyn_cast<ParmVarDecl>(Base->getDecl()) : nullptr;
-      if (!P)
+      if (!P) {
+        objectMember(ME->getBase(), dyn_cast<FieldDecl>(ME->getMemberDecl()));
         return true;
+      }
       auto Key = std::make_pair<const ValueDecl *, const ValueDecl *>(
           P, ME->getMemberDecl());
       if (!Table.Members.count(Key)) {
@@ -128,6 +131,56 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
             ME->getMemberDecl(),
             bufferElementType(Pointer ? T->getPointeeType() : T));
         Table.Objects[Table.Members[Key]].Base = P;
+      }
+      return true;
+    }
+    /// A buffer member of `*this` (`state_`, `this->state_`) or of an
+    /// object variable other than a parameter (`sim.state_`): one the
+    /// function creates, or one a planned lambda captures. The object's
+    /// members are fixed for the call, so each is an object of its own.
+    void objectMember(const Expr *BaseExpr, const FieldDecl *FD) {
+      if (!isBufferField(FD))
+        return;
+      if (isThisObject(BaseExpr)) {
+        Table.memberObject(Table.Function, FD, ObjectKind::ParameterMember,
+                           "this->");
+        return;
+      }
+      const auto *Ref = dyn_cast<DeclRefExpr>(BaseExpr->IgnoreParenImpCasts());
+      if (const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr)
+        variableMember(V, FD);
+    }
+    void variableMember(const VarDecl *V, const FieldDecl *FD) {
+      QualType T = V->getType();
+      std::string Prefix = V->getNameAsString() +
+                           (T->isPointerType() ? "->" : ".");
+      if (isa<ParmVarDecl>(V)) {
+        Table.memberObject(V, FD, ObjectKind::ParameterMember, Prefix);
+        return;
+      }
+      if (!V->hasLocalStorage() || T->isReferenceType() ||
+          T->isPointerType())
+        return; // a global holder is GlobalBuffers' business
+      if (V->getParentFunctionOrMethod() == Table.Function)
+        Table.memberObject(V, FD, ObjectKind::Local, Prefix);
+      else // captured by the lambda this table is for
+        Table.memberObject(V, FD, ObjectKind::ParameterMember, Prefix);
+    }
+    /// `step(cc)` on `this`, `sim.step(cc)`: the buffer members the method
+    /// reaches are objects here too, for the call changes them.
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+      MemberCallTarget Target;
+      if (!memberCallTarget(Call, Target) ||
+          (!Target.OnThis && !Target.Variable))
+        return true;
+      for (const FieldDecl *FD :
+           bufferFieldsReached(Target.Method, Target.Virtual)) {
+        if (Target.OnThis)
+          Table.memberObject(Table.Function, FD, ObjectKind::ParameterMember,
+                             "this->");
+        else if (const auto *V = dyn_cast<VarDecl>(Target.Variable);
+                 V && isBufferField(FD))
+          variableMember(V, FD);
       }
       return true;
     }
@@ -224,6 +277,41 @@ const BufferObject *ObjectTable::localFor(const VarDecl *V) const {
   return It == Locals.end() ? nullptr : &Objects[It->second];
 }
 
+ObjectId ObjectTable::memberObject(const ValueDecl *Base, const FieldDecl *FD,
+                                   ObjectKind Kind, const std::string &Prefix) {
+  auto Key = std::make_pair(Base, static_cast<const ValueDecl *>(FD));
+  if (auto It = Members.find(Key); It != Members.end())
+    return It->second;
+  QualType T = FD->getType().getNonReferenceType();
+  bool Pointer = T->isPointerType();
+  ObjectId Id = add(Kind, (Pointer ? "*" : "") + Prefix + FD->getNameAsString(),
+                    FD, bufferElementType(Pointer ? T->getPointeeType() : T));
+  Objects[Id].Base = Base;
+  Members[Key] = Id;
+  return Id;
+}
+
+const BufferObject *ObjectTable::memberFor(const ValueDecl *Base,
+                                           const FieldDecl *FD) const {
+  auto It = Members.find({Base, FD});
+  return It == Members.end() ? nullptr : &Objects[It->second];
+}
+
+std::vector<ObjectId> ObjectTable::membersOfLocal(const VarDecl *V) const {
+  std::vector<ObjectId> Ids;
+  for (const BufferObject &O : Objects)
+    if (O.Kind == ObjectKind::Local && O.Base == V)
+      Ids.push_back(O.Id);
+  return Ids;
+}
+
+const ValueDecl *ObjectTable::memberBase(const Expr *Base) const {
+  if (isThisObject(Base))
+    return Function;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+  return Ref ? Ref->getDecl() : nullptr;
+}
+
 ObjectRefs ObjectTable::anyOfType(QualType Element) const {
   ObjectRefs R;
   R.Exact = false;
@@ -309,10 +397,8 @@ ObjectRefs ObjectTable::resolve(const Expr *E, const PointsTo &Facts) const {
       return resolve(UO->getSubExpr(), Facts);
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    const auto *Base =
-        dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
-    if (Base) {
-      auto It = Members.find({Base->getDecl(), ME->getMemberDecl()});
+    if (const ValueDecl *Base = memberBase(ME->getBase())) {
+      auto It = Members.find({Base, ME->getMemberDecl()});
       if (It != Members.end()) {
         ObjectRefs R;
         R.Ids = {It->second};

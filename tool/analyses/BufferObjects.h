@@ -31,7 +31,8 @@ struct BufferObject {
   /// How the rewritten source names it where it is in scope (`a`, `*p`, `g.grid`).
   std::string Spelling;
   const clang::ValueDecl *Decl = nullptr;
-  /// For a ParameterMember, the parameter it is a member of.
+  /// For a ParameterMember, the parameter it is a member of; for a member
+  /// of `this`, the function itself (see ObjectTable::thisKey).
   const clang::ValueDecl *Base = nullptr;
   clang::QualType Element;
   /// Objects that may be this one at run time (parameters of one element type
@@ -71,6 +72,15 @@ public:
   const PointsTo &entryPointsTo() const { return Entry; }
   /// The object a local buffer declaration creates.
   const BufferObject *localFor(const clang::VarDecl *V) const;
+  /// The object for the buffer member FD of `Base` (a variable, or
+  /// thisKey() for `this`), or null when the table has none.
+  const BufferObject *memberFor(const clang::ValueDecl *Base,
+                                const clang::FieldDecl *FD) const;
+  /// The objects for the buffer members of a local object of class type
+  /// (`Sim sim(n);`), which its declaration creates.
+  std::vector<ObjectId> membersOfLocal(const clang::VarDecl *V) const;
+  /// How the table keys the members of `*this` (MemberBuffers.h).
+  const clang::ValueDecl *thisKey() const { return Function; }
 
   /// Every object of element type `Element`, inexact: a buffer Ferry cannot
   /// name (one in a container, say).
@@ -94,6 +104,12 @@ private:
   ObjectId add(ObjectKind Kind, std::string Spelling, const clang::ValueDecl *D,
                clang::QualType Element);
   ObjectRefs anyOfType(clang::QualType Element) const;
+  /// The object for member FD of Base, added on first use.
+  ObjectId memberObject(const clang::ValueDecl *Base,
+                        const clang::FieldDecl *FD, ObjectKind Kind,
+                        const std::string &Prefix);
+  /// The key a member expression's base has in Members, or null.
+  const clang::ValueDecl *memberBase(const clang::Expr *Base) const;
 
   std::vector<BufferObject> Objects;
   std::map<std::pair<const clang::ValueDecl *, const clang::ValueDecl *>,

@@ -2,6 +2,7 @@
 
 #include "analyses/CallGraphs.h"
 #include "analyses/LoopShape.h"
+#include "analyses/MemberBuffers.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/Attr.h"
@@ -629,6 +630,15 @@ private:
         visitValue(Init);
       return;
     }
+    // A local object that owns buffers (`Sim sim(n);`) creates them.
+    for (ObjectId Id : Table.membersOfLocal(V)) {
+      HostEvent E;
+      E.Kind = HostEventKind::Create;
+      E.Site = Init;
+      E.Targets.Ids = {Id};
+      E.What = "created with its object";
+      push(E);
+    }
     if (!Init)
       return;
     if (refersToBuffer(T))
@@ -831,6 +841,7 @@ private:
       return;
     }
     globalEffects(Call);
+    memberEffects(Call);
     // A lambda made earlier, called now: what it captured is touched now.
     if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
         M && M->getParent()->isLambda())
@@ -882,6 +893,9 @@ private:
         Callee->getDefinition()->hasBody() && !inSystemHeader(Callee) &&
         !isVirtualCall(Call))
       Summary = &Summaries.summary(Callee->getDefinition());
+    else if (Callee && !Callee->getDefinition() && Summaries.Elsewhere &&
+             !inSystemHeader(Callee) && !isVirtualCall(Call))
+      Summary = Summaries.Elsewhere(Callee);
     unsigned ArgBase = isa<CXXOperatorCallExpr>(Call) && Member ? 1 : 0;
     if (ArgBase)
       visitValue(Call->getArg(0));
@@ -1004,6 +1018,34 @@ private:
         ME && ME->hasQualifier())
       return false; // `h.Base::run(v)` calls that very function
     return !M->hasAttr<FinalAttr>() && !M->getParent()->hasAttr<FinalAttr>();
+  }
+
+  /// A method called on an object (`bump()` on `this`, `sim.step(cc)`):
+  /// what it does to the object's buffer members, by the method's summary;
+  /// on an object Ferry cannot name (`sims[i].step(cc)`), to any buffer of
+  /// each member's type.
+  void memberEffects(const CallExpr *Call) {
+    MemberCallTarget Target;
+    if (!memberCallTarget(Call, Target))
+      return;
+    const ValueDecl *Base = Target.OnThis ? Table.thisKey() : Target.Variable;
+    for (auto [FD, Mode] : Summaries.memberSummary(Target.Method, Target.Virtual)) {
+      if (Mode == Access::None)
+        continue;
+      HostEvent E;
+      E.Site = Call;
+      if (const BufferObject *O = Base ? Table.memberFor(Base, FD) : nullptr)
+        E.Targets.Ids = {O->Id};
+      else
+        E.Targets = Table.anyBufferOf(bufferElementType(
+            FD->getType().getNonReferenceType()->isPointerType()
+                ? FD->getType().getNonReferenceType()->getPointeeType()
+                : FD->getType().getNonReferenceType()));
+      E.Mode = Mode;
+      E.Escapes = Target.Virtual;
+      E.What = "used by " + Target.Method->getNameAsString() + "()";
+      push(std::move(E));
+    }
   }
 
   /// The global buffers the callee's bodies name, or every global buffer
@@ -1511,6 +1553,44 @@ const std::vector<Access> &HostSummaryCache::summary(const FunctionDecl *F) {
         Result[I] = Access::ReadWrite;
   InProgress[F] = false;
   return Cache[F] = Result;
+}
+
+std::map<const FieldDecl *, Access>
+HostSummaryCache::memberSummary(const CXXMethodDecl *M, bool Virtual) {
+  std::map<const FieldDecl *, Access> Result;
+  const FunctionDecl *Def = M->getDefinition();
+  bool Seen = Def && Def->hasBody() && !Virtual;
+  if (Seen) {
+    if (auto It = MemberCache.find(Def); It != MemberCache.end())
+      return It->second;
+  }
+  std::vector<const FieldDecl *> Reached = bufferFieldsReached(M, Virtual);
+  // Unseen, recursive, or planned on its own (it dispatches): everything it
+  // reaches is read and written, as far as its callers know.
+  if (!Seen || InProgress[Def] || dispatchesDirectly(Def)) {
+    for (const FieldDecl *FD : Reached)
+      if (isBufferField(FD))
+        Result[FD] = Access::ReadWrite;
+    return Result;
+  }
+  InProgress[Def] = true;
+  for (const FieldDecl *FD : Reached)
+    if (isBufferField(FD))
+      Result[FD] = Access::None;
+  ObjectTable Table(Def);
+  PointsTo Facts = Table.entryPointsTo();
+  HostWalker Walker(Table, Facts, *this);
+  Walker.walkStmt(Def->getBody());
+  for (const HostEvent &E : Walker.Events)
+    for (ObjectId Id : E.Targets.Ids) {
+      const BufferObject &O = Table.object(Id);
+      if (O.Base == Table.thisKey())
+        if (const auto *FD = dyn_cast_or_null<FieldDecl>(O.Decl))
+          Result[FD] |=
+              E.Kind == HostEventKind::Access ? E.Mode : Access::ReadWrite;
+    }
+  InProgress[Def] = false;
+  return MemberCache[Def] = Result;
 }
 
 const char *hostEventName(const HostEvent &E) {

@@ -20,6 +20,7 @@
 
 #include "clang/AST/Stmt.h"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -90,6 +91,16 @@ public:
   FunctionAccessCache &pointers() { return Pointers; }
   /// The global buffers a call may touch.
   GlobalReachCache &globals() { return Globals; }
+  /// A callee with no body here, defined in another Ferry source of the
+  /// target: its host access as that file's summary says
+  /// (plan/TargetSummaries.h), or null for a call Ferry cannot see.
+  std::function<const std::vector<Access> *(const clang::FunctionDecl *)>
+      Elsewhere;
+  /// Access per buffer member of the object a call of M runs on (the
+  /// members MemberBuffers.h says it reaches); every one read and written
+  /// when an override Ferry does not see may run instead (`Virtual`).
+  std::map<const clang::FieldDecl *, Access>
+  memberSummary(const clang::CXXMethodDecl *M, bool Virtual);
 
 private:
   FunctionAccessCache &Pointers;
@@ -99,6 +110,9 @@ private:
   /// What a recursive call sees: every parameter read and written. Kept per
   /// function (map nodes do not move) because callers hold the reference.
   std::map<const clang::FunctionDecl *, std::vector<Access>> WorstCase;
+  std::map<const clang::FunctionDecl *,
+           std::map<const clang::FieldDecl *, Access>>
+      MemberCache;
 };
 
 /// The buffer events of `S` in evaluation order, resolving names with
