@@ -1,5 +1,6 @@
-// A loop of dispatches the host does not look at: one copy in before the
-// loop, one copy out after it (HAT's first optimisation).
+// A loop of dispatches the host does not look at: one copy in on its first
+// trip (guarded: `rounds` may be 0, loop_may_not_run), one copy out after
+// it (HAT's first optimisation).
 //
 // By hand (args 128 5: 128 ints = 512 B, 5 rounds): `values` in once, out
 // once; the read-only `weights` (128 ints) in once; nothing per iteration.

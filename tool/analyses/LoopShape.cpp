@@ -114,4 +114,49 @@ std::optional<CountingLoop> countingLoop(const ForStmt *For,
   return L;
 }
 
+bool runsAtLeastOnce(const Stmt *L, const ASTContext &Ctx) {
+  if (isa<DoStmt>(L))
+    return true;
+  const Expr *Cond = nullptr;
+  const VarDecl *Counter = nullptr;
+  if (const auto *W = dyn_cast<WhileStmt>(L)) {
+    Cond = W->getCond();
+  } else if (const auto *For = dyn_cast<ForStmt>(L)) {
+    if (!For->getCond())
+      return true;
+    Cond = For->getCond();
+    if (const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
+        Init && Init->isSingleDecl())
+      Counter = dyn_cast<VarDecl>(Init->getSingleDecl());
+  } else {
+    return false; // a range-for: its container may be empty
+  }
+  if (!Cond || Cond->isValueDependent())
+    return false;
+  bool Constant = false;
+  if (Cond->EvaluateAsBooleanCondition(Constant, Ctx))
+    return Constant;
+  // The first test of `k < B`, with k's constant initial value.
+  const auto *Compare = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  Expr::EvalResult Start, Bound;
+  if (!Counter || !Compare || !Compare->isComparisonOp() ||
+      !Counter->getType()->isIntegerType() || !Counter->getInit() ||
+      Counter->getInit()->isValueDependent() ||
+      !names(Compare->getLHS(), Counter) ||
+      Compare->getRHS()->isValueDependent() ||
+      !Counter->getInit()->EvaluateAsInt(Start, Ctx) ||
+      !Compare->getRHS()->EvaluateAsInt(Bound, Ctx))
+    return false;
+  const llvm::APSInt &A = Start.Val.getInt(), &B = Bound.Val.getInt();
+  const int64_t First = A.getExtValue(), Last = B.getExtValue();
+  switch (Compare->getOpcode()) {
+  case BO_LT: return First < Last;
+  case BO_LE: return First <= Last;
+  case BO_GT: return First > Last;
+  case BO_GE: return First >= Last;
+  case BO_NE: return First != Last;
+  default: return false;
+  }
+}
+
 } // namespace ferry

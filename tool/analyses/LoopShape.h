@@ -3,6 +3,7 @@
 // whether a variable keeps its value, whether control may leave early, and
 // the shape of a counting `for` loop.
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
@@ -31,5 +32,12 @@ struct CountingLoop {
 };
 std::optional<CountingLoop> countingLoop(const clang::ForStmt *For,
                                          bool AllowInclusive = false);
+
+/// Whether the body of loop L surely runs at least once when L is reached:
+/// a do-while, a loop whose condition is absent or a true constant, or a
+/// `for (int k = A; k < B; …)` (<, <=, !=, >, >=) with A and B constants
+/// that satisfy it. Copies may be hoisted only above such loops: above any
+/// other, they would move data on a run where the loop does nothing.
+bool runsAtLeastOnce(const clang::Stmt *L, const clang::ASTContext &Ctx);
 
 } // namespace ferry

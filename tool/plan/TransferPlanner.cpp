@@ -1,6 +1,7 @@
 #include "plan/TransferPlanner.h"
 
 #include "analyses/CallGraphs.h"
+#include "analyses/LoopShape.h"
 #include "analyses/WorkGroupUse.h"
 #include "model/Diagnostics.h"
 #include "model/FerryTypes.h"
@@ -1125,7 +1126,12 @@ private:
     Effects.pop_back();
     Record = SavedRecord;
 
-    // Hoist copies the loop needs of data it never invalidates itself.
+    // Hoist copies the loop needs of data it never invalidates itself, but
+    // only above a loop that surely runs: above one that may run zero times
+    // a copy is not down-safe (it would move data on a run that needs none).
+    // There, the first trip's guarded copy moves it once, or never.
+    if (!runsAtLeastOnce(L, Ctx))
+      return iterate(L, In);
     unsigned LoopLine = line(L->getBeginLoc());
     for (ObjectId Id : Fx.DeviceNeeds) {
       if (Fx.HostWrites.count(Id) || Fx.AmbiguousNeeds.count(Id) ||

@@ -143,12 +143,12 @@ FERRY_COMPUTE void simulate(ferry::ComputeContext &cc,
                             ferry::Buffer<Body> &bodies, int steps, int every,
                             float dt, float softening) {
   const int n = static_cast<int>(bodies.size());
-  cc.toDevice(bodies); // ferry: hoisted: kernels in the loop at line 92 read `bodies` and the host never writes it there; the device copy is stale
   for (int step = 0; step < steps; ++step) {
     if (step % every == 0) {
       cc.fromDeviceIfStale(bodies); // ferry: line 94: `bodies` passed to energy() on the host; the device may hold a newer copy
       std::printf("step %d: energy %.4g\n", step, energy(bodies, softening));
     }
+    cc.toDeviceIfStale(bodies); // ferry: kernel `accelerate` (line 95) reads `bodies`; the device copy may be stale
     cc.launch(::ferry_opencl_program, "accelerate", accelerate, ferry::Range(n), ferry::rw(bodies), n, dt, softening);
     cc.launch(::ferry_opencl_program, "integrate", integrate, ferry::Range(n), ferry::rw(bodies), n, dt);
   }

@@ -209,8 +209,8 @@ FERRY_COMPUTE void reduce(ferry::ComputeContext &cc, ferry::Buffer<int> &data,
                           int groups, int reps) {
   const int n = static_cast<int>(data.size());
   ferry::Buffer<int> partialSums(groups), partialMaxima(groups);
-  cc.toDevice(data); // ferry: hoisted: kernels in the loop at line 125 read `data` and the host never writes it there; the device copy is stale
   for (int rep = 0; rep < reps; ++rep) {
+    cc.toDeviceIfStale(data); // ferry: kernel `reduceGroups` (line 126) reads `data`; the device copy may be stale
     cc.launch(::ferry_opencl_program, "reduceGroups", reduceGroups,
                 ferry::Range(groups * kGroupSize).local(kGroupSize), ferry::ro(data), n,
                 ferry::woDeclared(partialSums), ferry::woDeclared(partialMaxima));

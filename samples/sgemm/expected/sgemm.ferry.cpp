@@ -208,11 +208,12 @@ FERRY_KERNEL void sgemmTiled(ferry::KernelContext kc, FERRY_RO const float *a,
 FERRY_COMPUTE void sgemm(ferry::ComputeContext &cc, ferry::Buffer<float> &a,
                          ferry::Buffer<float> &b, ferry::Buffer<float> &c,
                          int n, int reps) {
-  cc.toDevice(a); // ferry: hoisted: kernels in the loop at line 128 read `a` and the host never writes it there; the device copy is stale
-  cc.toDeviceIfStale(b); // ferry: hoisted: kernels in the loop at line 128 read `b` and the host never writes it there; the device copy may be stale
-  for (int rep = 0; rep < reps; ++rep)
+  for (int rep = 0; rep < reps; ++rep) {
+    cc.toDeviceIfStale(a); // ferry: kernel `sgemmTiled` (line 129) reads `a`; the device copy may be stale
+    cc.toDeviceIfStale(b); // ferry: kernel `sgemmTiled` (line 129) reads `b`; the device copy may be stale
     cc.launch(::ferry_opencl_program, "sgemmTiled", sgemmTiled, ferry::Range(n / kPer, n / kPer).local(kItems, kItems),
                 ferry::ro(a), ferry::ro(b), ferry::woDeclared(c), n);
+  }
   cc.fromDeviceIfStale(a); // ferry: `a` goes back to the caller; the device may hold a newer copy
   cc.fromDeviceIfStale(b); // ferry: `b` goes back to the caller; the device may hold a newer copy
   cc.fromDeviceIfStale(c); // ferry: `c` goes back to the caller; the device may hold a newer copy

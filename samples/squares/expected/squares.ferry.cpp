@@ -37,9 +37,10 @@ FERRY_KERNEL void squareKernel(ferry::KernelContext kc, int *values) {
 
 FERRY_COMPUTE void square(ferry::ComputeContext &cc, ferry::Buffer<int> &values,
                           int rounds) {
-  cc.toDevice(values); // ferry: hoisted: kernels in the loop at line 27 read `values` and the host never writes it there; the device copy is stale
-  for (int round = 0; round < rounds; ++round)
+  for (int round = 0; round < rounds; ++round) {
+    cc.toDeviceIfStale(values); // ferry: kernel `squareKernel` (line 28) reads `values`; the device copy may be stale
     cc.launch(::ferry_opencl_program, "squareKernel", squareKernel, ferry::Range(values.size()), ferry::rw(values));
+  }
   cc.fromDeviceIfStale(values); // ferry: `values` goes back to the caller; the device may hold a newer copy
 }
 

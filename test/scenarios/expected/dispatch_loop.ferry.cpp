@@ -31,10 +31,11 @@ FERRY_KERNEL void step(ferry::KernelContext kc, int *values, const int *weights)
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &values,
                        const ferry::Buffer<int> &weights, int rounds) {
-  cc.toDevice(values); // ferry: hoisted: kernels in the loop at line 21 read `values` and the host never writes it there; the device copy is stale
-  cc.toDeviceIfStale(weights); // ferry: hoisted: kernels in the loop at line 21 read `weights` and the host never writes it there; the device copy may be stale
-  for (int r = 0; r < rounds; ++r)
+  for (int r = 0; r < rounds; ++r) {
+    cc.toDeviceIfStale(values); // ferry: kernel `step` (line 22) reads `values`; the device copy may be stale
+    cc.toDeviceIfStale(weights); // ferry: kernel `step` (line 22) reads `weights`; the device copy may be stale
     cc.launch(::ferry_opencl_program, "ferry_step", step, ferry::Range(values.size()), ferry::rw(values), ferry::ro(weights));
+  }
   cc.fromDeviceIfStale(values); // ferry: `values` goes back to the caller; the device may hold a newer copy
 }
 

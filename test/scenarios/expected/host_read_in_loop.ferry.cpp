@@ -36,8 +36,8 @@ FERRY_KERNEL void advance(ferry::KernelContext kc, int *values) {
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &values,
                        int steps) {
   long long trace = 0;
-  cc.toDevice(values); // ferry: hoisted: kernels in the loop at line 26 read `values` and the host never writes it there; the device copy is stale
   for (int s = 0; s < steps; ++s) {
+    cc.toDeviceIfStale(values); // ferry: kernel `advance` (line 27) reads `values`; the device copy may be stale
     cc.launch(::ferry_opencl_program, "advance", advance, ferry::Range(values.size()), ferry::rw(values));
     cc.fromDevice(values); // ferry: line 28: `values` element read on the host; the device holds the newer copy
     trace = trace * 10 + values[0];

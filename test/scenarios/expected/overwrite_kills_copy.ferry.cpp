@@ -39,8 +39,8 @@ FERRY_KERNEL void update(ferry::KernelContext kc, int *img, const int *dN) {
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &img,
                        int iterations) {
   ferry::Buffer<int> dN(img.size());
-  cc.toDevice(img); // ferry: hoisted: kernels in the loop at line 25 read `img` and the host never writes it there; the device copy is stale
   for (int it = 0; it < iterations; ++it) {
+    cc.toDeviceIfStale(img); // ferry: kernel `derive` (line 26) reads `img`; the device copy may be stale
     cc.launch(::ferry_opencl_program, "derive", derive, ferry::Range(img.size()), ferry::ro(img), ferry::wo(dN));
     cc.launch(::ferry_opencl_program, "update", update, ferry::Range(img.size()), ferry::rw(img), ferry::ro(dN));
   }

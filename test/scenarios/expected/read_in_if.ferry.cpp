@@ -34,8 +34,8 @@ FERRY_KERNEL void bump(ferry::KernelContext kc, int *values) {
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &values,
                        int steps) {
-  cc.toDevice(values); // ferry: hoisted: kernels in the loop at line 24 read `values` and the host never writes it there; the device copy is stale
   for (int s = 0; s < steps; ++s) {
+    cc.toDeviceIfStale(values); // ferry: kernel `bump` (line 25) reads `values`; the device copy may be stale
     cc.launch(::ferry_opencl_program, "bump", bump, ferry::Range(values.size()), ferry::rw(values));
     if (s % 3 == 0) {
       cc.fromDevice(values); // ferry: line 27: `values` element read on the host; the device holds the newer copy

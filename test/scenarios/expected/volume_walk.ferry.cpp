@@ -76,9 +76,9 @@ FERRY_COMPUTE void simulate(ferry::ComputeContext &cc,
                             ferry::Buffer<int> &temp, int nx, int ny, int nz,
                             int iterations) {
   ferry::Buffer<int> scratch(temp.size());
-  cc.toDevice(power); // ferry: hoisted: kernels in the loop at line 49 read `power` and the host never writes it there; the device copy is stale
-  cc.toDeviceIfStale(temp); // ferry: hoisted: kernels in the loop at line 49 read `temp` and the host never writes it there; the device copy may be stale
   for (int it = 0; it < iterations; ++it) {
+    cc.toDeviceIfStale(power); // ferry: kernel `stencil3d` (line 50) reads `power`; the device copy may be stale
+    cc.toDeviceIfStale(temp); // ferry: kernel `stencil3d` (line 50) reads `temp`; the device copy may be stale
     cc.launch(::ferry_opencl_program, "stencil3d", stencil3d, ferry::Range(nx, ny), ferry::ro(power), ferry::ro(temp), ferry::wo(scratch, ferry::volume(0, nx, 1, ny, 2 + ferry::tripCount(1, (nz) - 1))), nx, ny,
                 nz);
     cc.launch(::ferry_opencl_program, "stencil3d", stencil3d, ferry::Range(nx, ny), ferry::ro(power), ferry::ro(scratch), ferry::wo(temp, ferry::volume(0, nx, 1, ny, 2 + ferry::tripCount(1, (nz) - 1))), nx, ny,
@@ -86,6 +86,8 @@ FERRY_COMPUTE void simulate(ferry::ComputeContext &cc,
   }
   cc.hostWrites(scratch); // ferry: line 55 writes `scratch` on the host; the device copy becomes stale
   std::fill(scratch.begin(), scratch.end(), 7);
+  cc.toDeviceIfStale(power); // ferry: kernel `stencil3d` (line 56) reads `power`; the device copy may be stale
+  cc.toDeviceIfStale(temp); // ferry: kernel `stencil3d` (line 56) reads `temp`; the device copy may be stale
   cc.launch(::ferry_opencl_program, "stencil3d", stencil3d, ferry::Range(nx, ny - 1), ferry::ro(power), ferry::ro(temp), ferry::wo(scratch, ferry::volume(0, nx, 1, ny, 2 + ferry::tripCount(1, (nz) - 1))), nx,
               ny, nz);
   cc.fromDevice(scratch); // ferry: line 58: `scratch` passed to printBuffer() on the host; the device holds the newer copy
