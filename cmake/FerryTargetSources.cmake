@@ -10,8 +10,16 @@
 # The rewrite sees the flags the compiler will see for the target: include
 # directories, compile definitions and the C++ standard, passed as generator
 # expressions so that they are the final, transitive values. The tool writes a
-# depfile, so editing the file or any header it includes rewrites it again,
-# and nothing else does.
+# depfile, so editing the file or any header it includes rewrites it again.
+#
+# A target may have several Ferry sources (several calls add to one target):
+# `ferry summarize` writes each file's function summaries to
+# <name>.summary.json, rewriting it only when it changes, and each rewrite
+# reads the summaries of all the target's Ferry sources (the target property
+# FERRY_SUMMARIES, read through a generator expression, so files added by a
+# later call count too). A call into another Ferry source is then planned as
+# a call within one file. Editing b.cpp summarises and rewrites b.cpp again;
+# a.cpp is rewritten only when b's summary changed (Ninja's restat).
 
 function(ferry_target_sources target)
   if(NOT TARGET ${target})
@@ -54,13 +62,29 @@ function(ferry_target_sources target)
     set(rewritten "${out_dir}/${name}.ferry.cpp")
     set(opencl "${out_dir}/${name}.cl")
     set(depfile "${out_dir}/${name}.ferry.d")
+    set(summary "${out_dir}/${name}.summary.json")
+    set(summary_depfile "${out_dir}/${name}.summary.d")
+    set_property(TARGET ${target} APPEND PROPERTY FERRY_SUMMARIES "${summary}")
+    set(summaries "$<TARGET_PROPERTY:${target},FERRY_SUMMARIES>")
+
+    add_custom_command(
+      OUTPUT "${summary}"
+      COMMAND ${CMAKE_COMMAND} -E make_directory "${out_dir}"
+      COMMAND ${_ferry_tool} summarize "${source}" -o "${summary}"
+              --depfile "${summary_depfile}" -- ${flags}
+      DEPENDS "${source}" ${_ferry_tool_target}
+      DEPFILE "${summary_depfile}"
+      COMMAND_EXPAND_LISTS
+      VERBATIM
+      COMMENT "Ferry: summarizing ${file} for ${target}")
 
     add_custom_command(
       OUTPUT "${rewritten}" "${opencl}"
       COMMAND ${CMAKE_COMMAND} -E make_directory "${out_dir}"
       COMMAND ${_ferry_tool} rewrite "${source}" -o "${rewritten}"
-              --cl "${opencl}" --depfile "${depfile}" -- ${flags}
-      DEPENDS "${source}" ${_ferry_tool_target}
+              --cl "${opencl}" --depfile "${depfile}"
+              "--summaries=$<JOIN:${summaries},$<COMMA>>" -- ${flags}
+      DEPENDS "${source}" ${_ferry_tool_target} ${summaries}
       DEPFILE "${depfile}"
       COMMAND_EXPAND_LISTS
       VERBATIM

@@ -1,7 +1,8 @@
 # Helpers for Ferry's own end-to-end tests and samples (not part of the
 # user-facing CMake contract).
 #
-# ferry_add_end_to_end(<name> <source> [LABEL <label>] [SOURCES <plain C++>...])
+# ferry_add_end_to_end(<name> <source> [LABEL <label>] [SOURCES <plain C++>...]
+#                      [FERRY_SOURCES <more Ferry sources of the target>...])
 #
 # Builds <source> twice, rewritten (target <name>) and as the reference
 # execution (<name>_reference), and adds ctest `<label>.<stem>` (<stem>: the
@@ -22,7 +23,7 @@
 set(_ferry_testing_dir ${CMAKE_CURRENT_LIST_DIR})
 
 function(ferry_add_end_to_end name source)
-  cmake_parse_arguments(PARSE_ARGV 2 arg "" "LABEL" "SOURCES")
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "LABEL" "SOURCES;FERRY_SOURCES")
   if(NOT arg_LABEL)
     set(arg_LABEL e2e)
   endif()
@@ -30,9 +31,9 @@ function(ferry_add_end_to_end name source)
   get_filename_component(source_dir "${source}" DIRECTORY)
   get_filename_component(stem "${source}" NAME_WLE)
 
-  add_executable(${name} ${source} ${arg_SOURCES})
-  ferry_target_sources(${name} ${source})
-  add_executable(${name}_reference ${source} ${arg_SOURCES})
+  add_executable(${name} ${source} ${arg_FERRY_SOURCES} ${arg_SOURCES})
+  ferry_target_sources(${name} ${source} ${arg_FERRY_SOURCES})
+  add_executable(${name}_reference ${source} ${arg_FERRY_SOURCES} ${arg_SOURCES})
   target_link_libraries(${name}_reference PRIVATE ferry::runtime)
   foreach(t ${name} ${name}_reference)
     if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")

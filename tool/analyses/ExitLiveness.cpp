@@ -24,6 +24,8 @@ class InPlaceUses {
 public:
   explicit InPlaceUses(ASTContext &Ctx)
       : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+  /// A function defined in another Ferry source: what its summary says.
+  KeepsNothingElsewhere Elsewhere;
 
   /// `E` is an lvalue of buffer type.
   bool buffer(const Expr *E, int Depth) {
@@ -206,6 +208,8 @@ private:
     if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isVirtual())
       return false;
     const FunctionDecl *Def = F->getDefinition();
+    if (!Def && Elsewhere && Index < F->getNumParams() && !F->isVariadic())
+      return Elsewhere(F, Index);
     if (!Def || Index >= Def->getNumParams() || Def->isVariadic())
       return false;
     const ParmVarDecl *Param = Def->getParamDecl(Index);
@@ -459,18 +463,36 @@ private:
   }
 
   const SourceManager &SM;
+
+public:
   InPlaceUses Uses;
+
+private:
   std::map<const FunctionDecl *, EnclosingFunction> Functions;
 };
 
 } // namespace
 
+bool parameterKeepsNothing(ASTContext &Ctx, const FunctionDecl *F,
+                           unsigned Index) {
+  if (!F->hasBody() || Index >= F->getNumParams() || F->isVariadic())
+    return false;
+  const ParmVarDecl *Param = F->getParamDecl(Index);
+  QualType T = Param->getType();
+  if ((T->isReferenceType() && !isBufferType(T.getNonReferenceType())) ||
+      (!T->isReferenceType() && !T->isPointerType()))
+    return false;
+  return InPlaceUses(Ctx).variable(Param, F->getBody(), 1);
+}
+
 std::map<const FunctionDecl *, std::set<const ValueDecl *>>
 buffersDeadAfterCompute(ASTContext &Ctx,
-                        const std::set<const FunctionDecl *> &Entries) {
+                        const std::set<const FunctionDecl *> &Entries,
+                        const KeepsNothingElsewhere &Elsewhere) {
   EntryCallFinder Find(Entries);
   Find.TraverseDecl(Ctx.getTranslationUnitDecl());
   DeadBuffers Dead(Ctx);
+  Dead.Uses.Elsewhere = Elsewhere;
   for (const auto &L : Find.Lambdas)
     Dead.ComputeLambdas.insert(L->Lambda);
 

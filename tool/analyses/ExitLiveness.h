@@ -15,6 +15,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -24,8 +25,20 @@ namespace ferry {
 /// calls): its buffer parameters that every call binds to a local buffer of
 /// the function calling `acc.compute`, dead once that compute returns. Such a
 /// parameter needs no copy back at the function's exit.
+/// For a function with no body here (defined in another Ferry source,
+/// plan/FileSummary.h): whether its parameter `Index` keeps nothing of what
+/// it is given. Unset, such a call keeps everything.
+using KeepsNothingElsewhere =
+    std::function<bool(const clang::FunctionDecl *, unsigned)>;
+
 std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>>
 buffersDeadAfterCompute(clang::ASTContext &Ctx,
-                        const std::set<const clang::FunctionDecl *> &Entries);
+                        const std::set<const clang::FunctionDecl *> &Entries,
+                        const KeepsNothingElsewhere &Elsewhere = {});
+
+/// Whether F's buffer parameter `Index` keeps nothing of what it is given
+/// once F returns (its body followed; false without one).
+bool parameterKeepsNothing(clang::ASTContext &Ctx,
+                           const clang::FunctionDecl *F, unsigned Index);
 
 } // namespace ferry

@@ -2,6 +2,7 @@
 // eye, as JSON for tools, or as a Graphviz picture. docs/analyze.md
 // describes every field.
 
+#include "driver/TargetInputs.h"
 #include "driver/Commands.h"
 #include "driver/Frontend.h"
 #include "driver/Lint.h"
@@ -500,10 +501,13 @@ private:
 
 } // namespace
 
-int runAnalyze(const CommandInputs &In, AnalyzeFormat Format) {
+int runAnalyze(const CommandInputs &In, AnalyzeFormat Format,
+               const std::vector<std::string> &Summaries) {
   std::string Out;
   bool Ok = runOnFile(In.Database, In.File, [&](ParsedUnit &Unit) {
-    ProgramPlan Plan = planProgram(Unit.Context);
+    std::optional<TargetSummaries> Target =
+        loadTargetSummaries(Unit.Context, In.File, Summaries);
+    ProgramPlan Plan = planProgram(Unit.Context, Target ? &*Target : nullptr);
     if (Unit.Context.getDiagnostics().hasErrorOccurred())
       return false;
     lintProgram(Unit.Context, Plan);

@@ -1,6 +1,7 @@
 #include "driver/Commands.h"
 #include "driver/Frontend.h"
 #include "driver/Lint.h"
+#include "driver/TargetInputs.h"
 #include "emit/OpenCLEmitter.h"
 #include "plan/ProgramPlan.h"
 #include "rewrite/HostRewriter.h"
@@ -21,12 +22,23 @@ static std::string escapeForMake(llvm::StringRef Path) {
   return Out;
 }
 
+std::string makeDepfile(const std::string &Output,
+                        const std::vector<std::string> &Dependencies) {
+  std::string Rule = escapeForMake(Output.empty() ? "-" : Output) + ":";
+  for (const std::string &Dep : Dependencies)
+    Rule += " \\\n  " + escapeForMake(Dep);
+  return Rule + "\n";
+}
+
 int runRewrite(const CommandInputs &In, const std::string &Output,
-               const std::string &OpenCLOutput, const std::string &DepFile) {
+               const std::string &OpenCLOutput, const std::string &DepFile,
+               const std::vector<std::string> &Summaries) {
   std::string Rewritten, OpenCL;
   std::vector<std::string> Dependencies;
   bool Ok = runOnFile(In.Database, In.File, [&](ParsedUnit &Unit) {
-    ProgramPlan Plan = planProgram(Unit.Context);
+    std::optional<TargetSummaries> Target =
+        loadTargetSummaries(Unit.Context, In.File, Summaries);
+    ProgramPlan Plan = planProgram(Unit.Context, Target ? &*Target : nullptr);
     if (Unit.Context.getDiagnostics().hasErrorOccurred())
       return false;
     lintProgram(Unit.Context, Plan);
@@ -45,17 +57,13 @@ int runRewrite(const CommandInputs &In, const std::string &Output,
   });
   if (!Ok)
     return 1;
-  if (!writeOutput(Output, Rewritten))
+  if (!writeIfChanged(Output, Rewritten))
     return 1;
-  if (!OpenCLOutput.empty() && !writeOutput(OpenCLOutput, OpenCL))
+  if (!OpenCLOutput.empty() && !writeIfChanged(OpenCLOutput, OpenCL))
     return 1;
-  if (!DepFile.empty()) {
-    std::string Rule = escapeForMake(Output.empty() ? "-" : Output) + ":";
-    for (const std::string &Dep : Dependencies)
-      Rule += " \\\n  " + escapeForMake(Dep);
-    if (!writeOutput(DepFile, Rule + "\n"))
-      return 1;
-  }
+  if (!DepFile.empty() &&
+      !writeOutput(DepFile, makeDepfile(Output, Dependencies)))
+    return 1;
   return 0;
 }
 

@@ -19,18 +19,23 @@ cl::SubCommand RewriteCmd("rewrite",
 cl::SubCommand AnalyzeCmd("analyze", "Print the call graphs, kernel access "
                                      "summaries and host buffer events");
 cl::SubCommand EmitCmd("emit", "Print the kernels translated to OpenCL C");
+cl::SubCommand SummarizeCmd(
+    "summarize", "Write a Ferry source's function summaries (JSON), for the "
+                 "rewrite of the other Ferry sources of its target");
 
 cl::opt<std::string> InputFile(cl::Positional, cl::desc("<source file>"),
                                cl::Required, cl::sub(RewriteCmd),
                                cl::sub(AnalyzeCmd), cl::sub(EmitCmd),
+                               cl::sub(SummarizeCmd),
                                cl::cat(FerryCategory));
 cl::opt<std::string> BuildPath(
     "p", cl::desc("Build directory holding compile_commands.json"),
     cl::value_desc("build-dir"), cl::sub(RewriteCmd), cl::sub(AnalyzeCmd),
-    cl::sub(EmitCmd), cl::cat(FerryCategory));
+    cl::sub(EmitCmd), cl::sub(SummarizeCmd), cl::cat(FerryCategory));
 cl::opt<std::string> OutputFile("o", cl::desc("Output file (default: stdout)"),
                                 cl::value_desc("file"), cl::sub(RewriteCmd),
-                                cl::sub(EmitCmd), cl::cat(FerryCategory));
+                                cl::sub(EmitCmd), cl::sub(SummarizeCmd),
+                                cl::cat(FerryCategory));
 cl::opt<std::string>
     OpenCLFile("cl", cl::desc("Also write the emitted OpenCL C to this file"),
                cl::value_desc("file"), cl::sub(RewriteCmd),
@@ -39,7 +44,14 @@ cl::opt<std::string>
     DepFile("depfile",
             cl::desc("Write a Makefile-style depfile naming every header the "
                      "source includes (for the CMake pre-build step)"),
-            cl::value_desc("file"), cl::sub(RewriteCmd), cl::cat(FerryCategory));
+            cl::value_desc("file"), cl::sub(RewriteCmd), cl::sub(SummarizeCmd),
+            cl::cat(FerryCategory));
+cl::list<std::string> Summaries(
+    "summaries",
+    cl::desc("Summaries (ferry summarize) of the target's Ferry sources: calls "
+             "into them are planned as calls within this file"),
+    cl::value_desc("file,..."), cl::CommaSeparated, cl::sub(RewriteCmd),
+    cl::sub(AnalyzeCmd), cl::cat(FerryCategory));
 cl::opt<ferry::AnalyzeFormat> Format(
     "format", cl::desc("Output format"),
     cl::values(clEnumValN(ferry::AnalyzeFormat::Text, "text", "tables"),
@@ -70,7 +82,8 @@ int main(int Argc, const char **Argv) {
           "kernels as OpenCL C.\n\n"
           "  ferry rewrite FILE -o OUT.cpp [--cl OUT.cl] -- COMPILER-FLAGS\n"
           "  ferry analyze FILE [--format=text|json|dot] -- COMPILER-FLAGS\n"
-          "  ferry emit FILE -- COMPILER-FLAGS\n",
+          "  ferry emit FILE -- COMPILER-FLAGS\n"
+          "  ferry summarize FILE -o FILE.summary.json -- COMPILER-FLAGS\n",
           &errs()))
     return 1;
 
@@ -88,9 +101,12 @@ int main(int Argc, const char **Argv) {
 
   ferry::CommandInputs Inputs{*Database, InputFile};
   if (RewriteCmd)
-    return ferry::runRewrite(Inputs, OutputFile, OpenCLFile, DepFile);
+    return ferry::runRewrite(Inputs, OutputFile, OpenCLFile, DepFile,
+                             Summaries);
   if (AnalyzeCmd)
-    return ferry::runAnalyze(Inputs, Format);
+    return ferry::runAnalyze(Inputs, Format, Summaries);
+  if (SummarizeCmd)
+    return ferry::runSummarize(Inputs, OutputFile, DepFile);
   if (EmitCmd)
     return ferry::runEmit(Inputs, OutputFile);
   cl::PrintHelpMessage();

@@ -5,6 +5,7 @@
 #include "model/Diagnostics.h"
 #include "model/FerryTypes.h"
 #include "parse/Annotations.h"
+#include "plan/CrossFilePlanning.h"
 #include "plan/TransferPlanner.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -143,6 +144,21 @@ internalFunctions(ASTContext &Ctx,
         External.insert(F);
       return true;
     }
+    // `step(cc)` on `this`, `sim.step(cc)`: a method named by a member
+    // expression is used like a function named by a reference.
+    bool VisitMemberExpr(MemberExpr *ME) {
+      const auto *F = dyn_cast<FunctionDecl>(ME->getMemberDecl());
+      if (!F)
+        return true;
+      F = F->getDefinition() ? F->getDefinition() : F;
+      if (!Planned->count(F))
+        return true;
+      if (ME == Callee && Current && Planned->count(Current))
+        Internal.insert(F);
+      else
+        External.insert(F);
+      return true;
+    }
   } Find;
   Find.Planned = &Planned;
   Find.TraverseDecl(Ctx.getTranslationUnitDecl());
@@ -262,11 +278,13 @@ checkStaticBuffers(ASTContext &Ctx, const std::vector<ReachableGraph> &Graphs,
 }
 } // namespace
 
-ProgramPlan planProgram(ASTContext &Ctx) {
+ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
   ProgramPlan P;
   P.Model = collectProgram(Ctx);
   FunctionAccessCache Pointers;
   HostSummaryCache Host(Pointers);
+  if (Target)
+    useTargetHostAccess(Host, *Target);
 
   for (const FunctionDecl *K : P.Model.Kernels) {
     P.KernelGraphs.push_back(kernelReachableGraph(K));
@@ -295,6 +313,21 @@ ProgramPlan planProgram(ASTContext &Ctx) {
       P.Planned.insert(Op);
       P.ComputeGraphs.push_back(std::move(G));
     }
+  // The target's other Ferry sources call into this one, or are called.
+  std::set<const FunctionDecl *> AllPlanned;
+  if (Target) {
+    for (const FunctionDecl *Op : P.Model.ComputeLambdas)
+      if (!P.Planned.count(Op) && Target->planned(usrOf(Op))) {
+        P.Planned.insert(Op);
+        P.ComputeGraphs.push_back(computeReachableGraph(Op));
+      }
+    addTargetPlanned(Ctx, *Target, P.ComputeGraphs, P.Planned,
+                     [&](const FunctionDecl *F) {
+                       PlanGraph(computeReachableGraph(F));
+                     });
+    AllPlanned = plannedElsewhere(Ctx, *Target);
+  }
+  AllPlanned.insert(P.Planned.begin(), P.Planned.end());
 
   DispatchSites Sites;
   Sites.SM = &Ctx.getSourceManager();
@@ -329,8 +362,8 @@ ProgramPlan planProgram(ASTContext &Ctx) {
     }
     bool VisitCallExpr(CallExpr *Call) {
       const FunctionDecl *F = Call->getDirectCallee();
-      if (Depth > 0 && F && F->getDefinition() &&
-          Planned->count(F->getDefinition()))
+      if (Depth > 0 && F &&
+          Planned->count(F->getDefinition() ? F->getDefinition() : F))
         reportError(*Ctx, Ctx->getSourceManager().getExpansionLoc(Call->getBeginLoc()),
                     "'" + F->getNameAsString() +
                         "' dispatches kernels, and a lambda inside compute "
@@ -340,7 +373,7 @@ ProgramPlan planProgram(ASTContext &Ctx) {
     }
   } Calls;
   Calls.Ctx = &Ctx;
-  Calls.Planned = &P.Planned;
+  Calls.Planned = &AllPlanned;
   for (const FunctionDecl *F : P.Planned)
     if (F->hasBody())
       Calls.TraverseStmt(F->getBody());
@@ -351,6 +384,8 @@ ProgramPlan planProgram(ASTContext &Ctx) {
       if (P.Planned.count(Callee))
         P.Entries.erase(Callee);
   P.Internal = internalFunctions(Ctx, P.Planned);
+  if (Target)
+    adjustEntriesAndInternal(*Target, P.Planned, P.Entries, P.Internal);
   std::set<const FunctionDecl *> WithStatic =
       checkStaticBuffers(Ctx, P.ComputeGraphs, P.Planned);
   // A static buffer is named nowhere but in its function: that function
@@ -360,8 +395,11 @@ ProgramPlan planProgram(ASTContext &Ctx) {
              ? std::next(It)
              : P.Internal.erase(It);
 
-  P.DeadAfterCompute = buffersDeadAfterCompute(Ctx, P.Entries);
-  PlanningContext PC{Ctx, P.Kernels, Host, P.Planned, P.DeadAfterCompute, {}};
+  P.DeadAfterCompute = buffersDeadAfterCompute(
+      Ctx, P.Entries, Target ? targetKeepsNothing(*Target) : nullptr);
+  if (Target)
+    adjustDeadAfterCompute(*Target, P.Entries, P.DeadAfterCompute);
+  PlanningContext PC{Ctx, P.Kernels, Host, AllPlanned, P.DeadAfterCompute, {}};
   SourceManager &SM = Ctx.getSourceManager();
   std::vector<const FunctionDecl *> Ordered(P.Planned.begin(), P.Planned.end());
   std::sort(Ordered.begin(), Ordered.end(),

@@ -18,6 +18,8 @@
 
 namespace ferry {
 
+class TargetSummaries;
+
 struct ProgramPlan {
   ProgramModel Model;
   std::vector<ReachableGraph> KernelGraphs;
@@ -43,6 +45,9 @@ struct ProgramPlan {
 
 /// Runs every analysis and the planner. Errors go through Ctx's diagnostics
 /// engine; check it before using the result.
-ProgramPlan planProgram(clang::ASTContext &Ctx);
+/// `Target`, when given, holds the summaries of the target's other Ferry
+/// sources: calls into them are planned as calls within this file.
+ProgramPlan planProgram(clang::ASTContext &Ctx,
+                        const TargetSummaries *Target = nullptr);
 
 } // namespace ferry

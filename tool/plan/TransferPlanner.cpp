@@ -51,7 +51,8 @@ public:
     if (isDispatchCall(Call))
       Dispatch = true;
     else if (const FunctionDecl *F = Call->getDirectCallee();
-             F && F->getDefinition() && Planned.count(F->getDefinition()))
+             // Defined in another Ferry source: planned by the target.
+             F && Planned.count(F->getDefinition() ? F->getDefinition() : F))
       PlannedCall = true;
     return true;
   }
@@ -377,8 +378,9 @@ private:
       bool TraverseLambdaExpr(LambdaExpr *) { return true; }
       bool VisitCallExpr(CallExpr *Call) {
         const FunctionDecl *Callee = Call->getDirectCallee();
-        if (!Callee || !Callee->getDefinition() ||
-            !Planned->count(Callee->getDefinition()))
+        if (!Callee || !Planned->count(Callee->getDefinition()
+                                           ? Callee->getDefinition()
+                                           : Callee))
           return true;
         // The argument and everything in it: `Pair{a, b}` hands a and b.
         struct All : RecursiveASTVisitor<All> {
@@ -390,12 +392,14 @@ private:
           }
         } Inside;
         Inside.Args = Args;
-        Inside.Callee = Callee->getDefinition();
+        if (Callee->getDefinition())
+          Callee = Callee->getDefinition();
+        Inside.Callee = Callee;
         // The global buffers it reaches go with the call itself.
-        Args->emplace(Call, Callee->getDefinition());
+        Args->emplace(Call, Callee);
         for (const Expr *A : Call->arguments()) {
           Inside.TraverseStmt(const_cast<Expr *>(A));
-          TopLevel->emplace_back(A, Callee->getDefinition());
+          TopLevel->emplace_back(A, Callee);
         }
         return true;
       }

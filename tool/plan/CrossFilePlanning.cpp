@@ -1,0 +1,110 @@
+#include "plan/CrossFilePlanning.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace ferry {
+
+namespace {
+/// Every function declaration of the unit outside system headers.
+std::vector<const FunctionDecl *> userFunctions(ASTContext &Ctx) {
+  struct Find : RecursiveASTVisitor<Find> {
+    SourceManager *SM;
+    std::vector<const FunctionDecl *> Found;
+    bool shouldVisitLambdaExpressions() const { return true; }
+    bool VisitFunctionDecl(FunctionDecl *F) {
+      if (!SM->isInSystemHeader(SM->getExpansionLoc(F->getLocation())))
+        Found.push_back(F);
+      return true;
+    }
+  } F;
+  F.SM = &Ctx.getSourceManager();
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return F.Found;
+}
+} // namespace
+
+void useTargetHostAccess(HostSummaryCache &Host, const TargetSummaries &T) {
+  Host.Elsewhere = [&T](const FunctionDecl *F) -> const std::vector<Access> * {
+    const std::vector<Access> *A = T.hostAccess(usrOf(F));
+    // A summary of another signature is not this function's.
+    return A && A->size() == F->getNumParams() ? A : nullptr;
+  };
+}
+
+void addTargetPlanned(ASTContext &Ctx, const TargetSummaries &T,
+                      const std::vector<ReachableGraph> &Graphs,
+                      std::set<const FunctionDecl *> &Planned,
+                      const std::function<void(const FunctionDecl *)> &PlanRoot) {
+  std::set<const FunctionDecl *> InGraph;
+  for (const ReachableGraph &G : Graphs)
+    InGraph.insert(G.Functions.begin(), G.Functions.end());
+  for (const FunctionDecl *F : userFunctions(Ctx)) {
+    if (!F->doesThisDeclarationHaveABody() || Planned.count(F) ||
+        !T.planned(usrOf(F)))
+      continue;
+    if (!InGraph.count(F))
+      PlanRoot(F);
+    Planned.insert(F);
+  }
+}
+
+std::set<const FunctionDecl *> plannedElsewhere(ASTContext &Ctx,
+                                                const TargetSummaries &T) {
+  std::set<const FunctionDecl *> Result;
+  for (const FunctionDecl *F : userFunctions(Ctx))
+    if (!F->getDefinition() && T.planned(usrOf(F)))
+      for (const FunctionDecl *R : F->redecls())
+        Result.insert(R);
+  return Result;
+}
+
+void adjustEntriesAndInternal(const TargetSummaries &T,
+                              const std::set<const FunctionDecl *> &Planned,
+                              std::set<const FunctionDecl *> &Entries,
+                              std::set<const FunctionDecl *> &Internal) {
+  for (const FunctionDecl *F : Planned) {
+    if (!F->isExternallyVisible())
+      continue; // no other file can name it
+    std::string Usr = usrOf(F);
+    bool CalledElsewhere = T.calledByPlannedElsewhere(Usr);
+    if (CalledElsewhere)
+      Entries.erase(F);
+    bool Local = Internal.count(F) || (CalledElsewhere && T.unusedHere(Usr));
+    if (Local && T.onlyPlannedCallsElsewhere(Usr))
+      Internal.insert(F);
+    else
+      Internal.erase(F);
+  }
+}
+
+KeepsNothingElsewhere targetKeepsNothing(const TargetSummaries &T) {
+  return [&T](const FunctionDecl *F, unsigned Index) {
+    return T.keepsNothing(usrOf(F), Index);
+  };
+}
+
+void adjustDeadAfterCompute(
+    const TargetSummaries &T, const std::set<const FunctionDecl *> &Entries,
+    std::map<const FunctionDecl *, std::set<const ValueDecl *>> &Dead) {
+  for (const FunctionDecl *F : Entries) {
+    if (!F->isExternallyVisible() || isa<CXXMethodDecl>(F))
+      continue;
+    std::string Usr = usrOf(F);
+    std::optional<std::set<unsigned>> Elsewhere = T.deadElsewhere(Usr);
+    if (!Elsewhere)
+      continue; // called from this file only: its own analysis stands
+    std::set<const ValueDecl *> Here;
+    bool CalledHere = !T.unusedHere(Usr);
+    for (unsigned I = 0; I < F->getNumParams(); ++I) {
+      const ParmVarDecl *P = F->getParamDecl(I);
+      if (Elsewhere->count(I) && (!CalledHere || Dead[F].count(P)))
+        Here.insert(P);
+    }
+    Dead[F] = std::move(Here);
+  }
+}
+
+} // namespace ferry

@@ -1,0 +1,447 @@
+#include "plan/FileSummary.h"
+
+#include "analyses/BufferObjects.h"
+#include "analyses/CallGraphs.h"
+#include "analyses/ExitLiveness.h"
+#include "analyses/GlobalBuffers.h"
+#include "analyses/HostAccess.h"
+#include "model/FerryTypes.h"
+#include "parse/Annotations.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Index/USRGeneration.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace ferry {
+
+std::string usrOf(const Decl *D) {
+  llvm::SmallString<128> Buf;
+  if (index::generateUSRForDecl(D, Buf))
+    return "";
+  return std::string(Buf);
+}
+
+namespace {
+
+bool inSystemHeader(const Decl *D) {
+  const SourceManager &SM = D->getASTContext().getSourceManager();
+  return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+}
+
+/// Functions a summary speaks for, and whose calls it records: free
+/// functions (and static members) of the user's, called by name. A member
+/// function's object, an operator's operands or a variadic tail are not
+/// tied to parameters here, so those keep the rule for a call Ferry cannot
+/// see in every file.
+bool summarizable(const FunctionDecl *F) {
+  if (!F || inSystemHeader(F) || isRuntimeFunction(F) || F->isImplicit() ||
+      F->isVariadic() || F->isOverloadedOperator() || F->isDependentContext() ||
+      F->getTemplateSpecializationKind() != TSK_Undeclared)
+    return false;
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F))
+    return M->isStatic();
+  return true;
+}
+
+/// The caller's parameter an argument names (`x`, `&x`, `*x`), or -1.
+int parameterNamed(const Expr *Arg, const FunctionDecl *Caller) {
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && (UO->getOpcode() == UO_AddrOf || UO->getOpcode() == UO_Deref))
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl()))
+      for (unsigned I = 0; I < Caller->getNumParams(); ++I)
+        if (Caller->getParamDecl(I) == P)
+          return static_cast<int>(I);
+  return -1;
+}
+
+/// A local buffer variable of the caller (`b`, `&b`): nothing its callers
+/// see, and a name it can bring home.
+bool namesLocalBuffer(const Expr *Arg) {
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  // `Buffer<T> *grid[2]`: the caller names what each element points to.
+  return V && !isa<ParmVarDecl>(V) && V->hasLocalStorage() &&
+         (isBufferType(V->getType()) || isBufferPointerArray(V->getType()));
+}
+
+/// Whether an argument can reach buffer elements at all.
+bool mayReachBuffers(const Expr *Arg) {
+  QualType T = Arg->getType();
+  return refersToBuffer(T) || holdsBuffers(T.getNonReferenceType()) ||
+         T->isPointerType() || Arg->isGLValue();
+}
+
+bool isConstParameter(QualType T) {
+  if (T->isReferenceType())
+    return T.getNonReferenceType().isConstQualified();
+  if (T->isPointerType())
+    return T->getPointeeType().isConstQualified();
+  return true; // by value: a copy
+}
+
+/// Direct calls in one function's body (lambdas are functions of their
+/// own, or other uses), and every other use of a function.
+struct CallsOf : RecursiveASTVisitor<CallsOf> {
+  const FunctionDecl *Current = nullptr;
+  std::vector<SummaryCall> Calls;
+  bool Untied = false;
+  std::set<const Expr *> Callees;
+  std::set<const FunctionDecl *> *OtherUses = nullptr;
+  const std::vector<const FunctionDecl *> *ComputeLambdas = nullptr;
+
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    // A lambda given to acc.compute is summarised as a function of its own.
+    if (llvm::is_contained(*ComputeLambdas, L->getCallOperator()))
+      return true;
+    // Anything named inside a lambda is used from outside the function.
+    struct Named : RecursiveASTVisitor<Named> {
+      std::set<const FunctionDecl *> *Out;
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+        if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
+          Out->insert(F);
+        return true;
+      }
+    } N;
+    N.Out = OtherUses;
+    N.TraverseStmt(L->getBody());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!summarizable(Callee) || isDispatchCall(Call))
+      return true;
+    Callees.insert(Call->getCallee()->IgnoreParenImpCasts());
+    SummaryCall C;
+    C.Callee = usrOf(Callee);
+    C.CalleeName = Callee->getQualifiedNameAsString();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
+      QualType ParamType = I < Callee->getNumParams()
+                               ? Callee->getParamDecl(I)->getType()
+                               : Arg->getType();
+      bool ByValue = !ParamType->isReferenceType() &&
+                     !ParamType->isPointerType() && !holdsBuffers(ParamType);
+      int P = ByValue ? -1 : parameterNamed(Arg, Current);
+      C.Args.push_back(P);
+      C.Unseen.push_back(isConstParameter(ParamType) ? Access::Read
+                                                     : Access::ReadWrite);
+      if (ByValue || P >= 0 || namesLocalBuffer(Arg))
+        continue;
+      if (mayReachBuffers(Arg)) {
+        // Reaches buffers by a name that is not a parameter nor a local
+        // buffer (an alias, an element, data()): this function's callers
+        // cannot tie the callee's effects to their own arguments.
+        if (refersToBuffer(Arg->getType()) ||
+            holdsBuffers(Arg->getType().getNonReferenceType()))
+          C.ExactArgs = false;
+        Untied = true;
+      }
+    }
+    Calls.push_back(std::move(C));
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl());
+        F && !Callees.count(Ref))
+      OtherUses->insert(F);
+    return true;
+  }
+};
+
+/// A lambda given to `acc.compute` whose body is one call: its callee.
+const FunctionDecl *singleCallee(const FunctionDecl *Op) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Op->getBody());
+  if (!Body || Body->size() != 1)
+    return nullptr;
+  const auto *E = dyn_cast<Expr>(Body->body_front());
+  const auto *Call = E ? dyn_cast<CallExpr>(E->IgnoreImplicit()) : nullptr;
+  return Call ? Call->getDirectCallee() : nullptr;
+}
+
+} // namespace
+
+FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
+  FileSummary S;
+  S.Source = Source.str();
+  ProgramModel Model = collectProgram(Ctx);
+
+  // Every function with a body in the unit, the main file's and its
+  // headers' (an inline helper in a header may call into another file).
+  struct Bodies : RecursiveASTVisitor<Bodies> {
+    std::vector<const FunctionDecl *> Found, Declared;
+    bool shouldVisitLambdaExpressions() const { return false; }
+    bool VisitFunctionDecl(FunctionDecl *F) {
+      if (F->doesThisDeclarationHaveABody() && summarizable(F) && !isKernel(F))
+        Found.push_back(F);
+      if (!F->getDefinition() && summarizable(F) && F->isFirstDecl())
+        Declared.push_back(F);
+      return true;
+    }
+  } Find;
+  Find.TraverseDecl(Ctx.getTranslationUnitDecl());
+  std::vector<std::pair<const FunctionDecl *, bool>> Functions;
+  for (const FunctionDecl *F : Find.Found)
+    Functions.emplace_back(F, false);
+  for (const FunctionDecl *Op : Model.ComputeLambdas)
+    Functions.emplace_back(Op, true);
+
+  // Local facts: a call to a function without a body here adds nothing;
+  // the reader adds what that function's own summary says.
+  FunctionAccessCache Pointers;
+  HostSummaryCache Host(Pointers);
+  std::map<const FunctionDecl *, std::vector<Access>> Nothing;
+  Host.Elsewhere = [&](const FunctionDecl *F) -> const std::vector<Access> * {
+    if (!summarizable(F))
+      return nullptr;
+    return &Nothing.try_emplace(F, F->getNumParams(), Access::None)
+                .first->second;
+  };
+
+  std::set<const FunctionDecl *> OtherUses;
+  for (auto [F, IsLambda] : Functions) {
+    FunctionSummary FS;
+    FS.Usr = usrOf(F);
+    FS.Name = IsLambda ? "lambda given to acc.compute"
+                       : F->getQualifiedNameAsString();
+    FS.External = !IsLambda && F->isExternallyVisible();
+    FS.Compute = !IsLambda && isComputeFunction(F);
+    FS.Lambda = IsLambda;
+    if (IsLambda)
+      if (const FunctionDecl *C = singleCallee(F))
+        FS.SingleCallee = usrOf(C);
+    FS.Dispatches = dispatchesDirectly(F);
+    FS.Params = Host.summary(F);
+    if (!IsLambda)
+      for (unsigned I = 0; I < F->getNumParams(); ++I)
+        if (refersToBuffer(F->getParamDecl(I)->getType()) &&
+            parameterKeepsNothing(Ctx, F, I))
+          FS.KeepsNothing.push_back(I);
+    // A pointer it returns into an argument, or a global buffer it names,
+    // reaches buffers its caller's plan cannot follow from the parameters.
+    FS.Opaque = !Pointers.returnsInto(F).empty() ||
+                !Host.globals().of(F).Named.empty();
+    CallsOf Calls;
+    Calls.Current = F;
+    Calls.OtherUses = &OtherUses;
+    Calls.ComputeLambdas = &Model.ComputeLambdas;
+    Calls.TraverseStmt(F->getBody());
+    FS.Calls = std::move(Calls.Calls);
+    FS.Opaque = FS.Opaque || Calls.Untied;
+    S.Functions.push_back(std::move(FS));
+  }
+  std::set<std::string> Uses;
+  for (const FunctionDecl *F : OtherUses)
+    if (summarizable(F) && !isKernel(F))
+      Uses.insert(usrOf(F));
+  S.OtherUses.assign(Uses.begin(), Uses.end());
+
+  // Compute functions of other files this file starts computes with: which
+  // of their parameters its callers never use again.
+  std::set<const FunctionDecl *> Declared;
+  for (const FunctionDecl *F : Find.Declared)
+    for (const FunctionDecl *R : F->redecls())
+      Declared.insert(R);
+  std::set<std::pair<std::string, unsigned>> Assumes;
+  auto Assume = [&](const FunctionDecl *F, unsigned Index) {
+    Assumes.emplace(usrOf(F), Index);
+    return true;
+  };
+  for (const auto &[F, Dead] : buffersDeadAfterCompute(Ctx, Declared, Assume)) {
+    std::vector<unsigned> &Params = S.DeadAfterCompute[usrOf(F)];
+    for (const ValueDecl *P : Dead)
+      if (const auto *PV = dyn_cast<ParmVarDecl>(P))
+        Params.push_back(PV->getFunctionScopeIndex());
+    std::sort(Params.begin(), Params.end());
+  }
+  S.DeadAssumes.assign(Assumes.begin(), Assumes.end());
+  return S;
+}
+
+// --- JSON --------------------------------------------------------------------
+
+static llvm::StringRef accessKey(Access A) {
+  switch (A) {
+  case Access::None:
+    return "none";
+  case Access::Read:
+    return "read";
+  case Access::Write:
+    return "write";
+  case Access::ReadWrite:
+    return "read-write";
+  }
+  return "none";
+}
+
+static std::optional<Access> accessFromKey(llvm::StringRef K) {
+  for (Access A : {Access::None, Access::Read, Access::Write, Access::ReadWrite})
+    if (K == accessKey(A))
+      return A;
+  return std::nullopt;
+}
+
+llvm::json::Value toJSON(const FileSummary &S) {
+  llvm::json::Array Functions;
+  for (const FunctionSummary &F : S.Functions) {
+    llvm::json::Array Params, Calls;
+    for (Access A : F.Params)
+      Params.push_back(accessKey(A));
+    for (const SummaryCall &C : F.Calls) {
+      llvm::json::Array Args, Unseen;
+      for (int A : C.Args)
+        Args.push_back(A);
+      for (Access A : C.Unseen)
+        Unseen.push_back(accessKey(A));
+      llvm::json::Object O{{"callee", C.Callee},
+                           {"name", C.CalleeName},
+                           {"args", std::move(Args)},
+                           {"unseen", std::move(Unseen)}};
+      if (!C.ExactArgs)
+        O["exact"] = false;
+      Calls.push_back(std::move(O));
+    }
+    llvm::json::Object O{{"usr", F.Usr},
+                         {"name", F.Name},
+                         {"params", std::move(Params)},
+                         {"calls", std::move(Calls)}};
+    // Only what is true, to keep the file small.
+    for (auto [Key, Value] : {std::pair{"external", F.External},
+                              {"compute", F.Compute},
+                              {"lambda", F.Lambda},
+                              {"dispatches", F.Dispatches},
+                              {"opaque", F.Opaque}})
+      if (Value)
+        O[Key] = true;
+    if (!F.SingleCallee.empty())
+      O["single_callee"] = F.SingleCallee;
+    if (!F.KeepsNothing.empty()) {
+      llvm::json::Array K;
+      for (unsigned I : F.KeepsNothing)
+        K.push_back(I);
+      O["keeps_nothing"] = std::move(K);
+    }
+    Functions.push_back(std::move(O));
+  }
+  llvm::json::Array Uses;
+  for (const std::string &U : S.OtherUses)
+    Uses.push_back(U);
+  llvm::json::Array Assumed;
+  for (const auto &[Usr, I] : S.DeadAssumes)
+    Assumed.push_back(llvm::json::Array{Usr, I});
+  llvm::json::Object Dead;
+  for (const auto &[Usr, Params] : S.DeadAfterCompute) {
+    llvm::json::Array A;
+    for (unsigned P : Params)
+      A.push_back(P);
+    Dead[Usr] = std::move(A);
+  }
+  return llvm::json::Object{{"ferry_summary", FileSummaryVersion},
+                            {"source", S.Source},
+                            {"functions", std::move(Functions)},
+                            {"other_uses", std::move(Uses)},
+                            {"dead_after_compute", std::move(Dead)},
+                            {"dead_assumes", std::move(Assumed)}};
+}
+
+std::optional<FileSummary> summaryFromJSON(const llvm::json::Value &V,
+                                           std::string &Error) {
+  const llvm::json::Object *O = V.getAsObject();
+  if (!O || O->getInteger("ferry_summary") != FileSummaryVersion) {
+    Error = "not a Ferry summary of version " +
+            std::to_string(FileSummaryVersion) + " (written by another ferry?)";
+    return std::nullopt;
+  }
+  FileSummary S;
+  Error = "malformed summary";
+  if (auto Source = O->getString("source"))
+    S.Source = Source->str();
+  const llvm::json::Array *Functions = O->getArray("functions");
+  if (!Functions)
+    return std::nullopt;
+  for (const llvm::json::Value &FV : *Functions) {
+    const llvm::json::Object *FO = FV.getAsObject();
+    if (!FO || !FO->getString("usr"))
+      return std::nullopt;
+    FunctionSummary F;
+    F.Usr = FO->getString("usr")->str();
+    F.Name = FO->getString("name").value_or("").str();
+    F.External = FO->getBoolean("external").value_or(false);
+    F.Compute = FO->getBoolean("compute").value_or(false);
+    F.Lambda = FO->getBoolean("lambda").value_or(false);
+    F.Dispatches = FO->getBoolean("dispatches").value_or(false);
+    F.Opaque = FO->getBoolean("opaque").value_or(false);
+    F.SingleCallee = FO->getString("single_callee").value_or("").str();
+    if (const llvm::json::Array *K = FO->getArray("keeps_nothing"))
+      for (const llvm::json::Value &I : *K)
+        if (auto N = I.getAsInteger())
+          F.KeepsNothing.push_back(static_cast<unsigned>(*N));
+    if (const llvm::json::Array *Params = FO->getArray("params"))
+      for (const llvm::json::Value &P : *Params) {
+        auto A = P.getAsString() ? accessFromKey(*P.getAsString()) : std::nullopt;
+        if (!A)
+          return std::nullopt;
+        F.Params.push_back(*A);
+      }
+    if (const llvm::json::Array *Calls = FO->getArray("calls"))
+      for (const llvm::json::Value &CV : *Calls) {
+        const llvm::json::Object *CO = CV.getAsObject();
+        if (!CO || !CO->getString("callee"))
+          return std::nullopt;
+        SummaryCall C;
+        C.Callee = CO->getString("callee")->str();
+        C.CalleeName = CO->getString("name").value_or("").str();
+        C.ExactArgs = CO->getBoolean("exact").value_or(true);
+        if (const llvm::json::Array *Args = CO->getArray("args"))
+          for (const llvm::json::Value &A : *Args)
+            C.Args.push_back(static_cast<int>(A.getAsInteger().value_or(-1)));
+        if (const llvm::json::Array *Unseen = CO->getArray("unseen"))
+          for (const llvm::json::Value &U : *Unseen) {
+            auto A = U.getAsString() ? accessFromKey(*U.getAsString())
+                                     : std::nullopt;
+            C.Unseen.push_back(A.value_or(Access::ReadWrite));
+          }
+        if (C.Unseen.size() != C.Args.size())
+          return std::nullopt;
+        F.Calls.push_back(std::move(C));
+      }
+    S.Functions.push_back(std::move(F));
+  }
+  if (const llvm::json::Array *Uses = O->getArray("other_uses"))
+    for (const llvm::json::Value &U : *Uses)
+      if (auto Str = U.getAsString())
+        S.OtherUses.push_back(Str->str());
+  if (const llvm::json::Object *Dead = O->getObject("dead_after_compute"))
+    for (const auto &[Usr, Params] : *Dead) {
+      std::vector<unsigned> &Out = S.DeadAfterCompute[Usr.str()];
+      if (const llvm::json::Array *A = Params.getAsArray())
+        for (const llvm::json::Value &P : *A)
+          if (auto I = P.getAsInteger())
+            Out.push_back(static_cast<unsigned>(*I));
+    }
+  if (const llvm::json::Array *Assumed = O->getArray("dead_assumes"))
+    for (const llvm::json::Value &A : *Assumed) {
+      const llvm::json::Array *Pair = A.getAsArray();
+      if (!Pair || Pair->size() != 2 || !(*Pair)[0].getAsString() ||
+          !(*Pair)[1].getAsInteger())
+        return std::nullopt;
+      S.DeadAssumes.emplace_back((*Pair)[0].getAsString()->str(),
+                                 static_cast<unsigned>(*(*Pair)[1].getAsInteger()));
+    }
+  Error.clear();
+  return S;
+}
+
+} // namespace ferry

@@ -1,0 +1,102 @@
+#pragma once
+// What one Ferry source tells the other Ferry sources of its target: per
+// function it defines, the local facts a caller in another file needs to
+// plan a call to it as precisely as a call within one file. Plain data,
+// written as JSON by `ferry summarize` and read by `ferry rewrite
+// --summaries`.
+//
+// A file's summary holds only what that file shows: its functions' own host
+// accesses and dispatches, and their calls to other functions (by USR, with
+// which parameter each argument is). Chains and recursion across files are
+// composed by the reader (plan/TargetSummaries.h), so a summary never depends
+// on another file's and regenerating one never forces another to change.
+
+#include "analyses/Access.h"
+
+#include "clang/AST/ASTContext.h"
+#include "llvm/Support/JSON.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ferry {
+
+/// Bumped when the meaning of a field changes: a reader ignores (with a
+/// warning) a summary of another version.
+inline constexpr int FileSummaryVersion = 1;
+
+struct SummaryCall {
+  std::string Callee; ///< USR
+  std::string CalleeName;
+  /// Per argument of the call: the caller's parameter it names (`f(x)`,
+  /// `f(&x)`, `f(*x)` with x a parameter), or -1 when it names none of the
+  /// caller's (a local, a scalar).
+  std::vector<int> Args;
+  /// Per argument: what the contract's rule for a call Ferry cannot see
+  /// makes of it (read; also written unless passed as const), for a callee
+  /// no summary describes.
+  std::vector<Access> Unseen;
+  /// Every buffer argument is a name the caller can bring home itself (a
+  /// buffer variable, `&b`), not an element of a container or a pointer
+  /// that may point to several.
+  bool ExactArgs = true;
+};
+
+struct FunctionSummary {
+  std::string Usr;
+  std::string Name;
+  /// Visible to other files (external linkage): callable from them.
+  bool External = false;
+  bool Compute = false;    ///< FERRY_COMPUTE
+  bool Lambda = false;     ///< the call operator of a lambda given to acc.compute
+  /// For a lambda whose body is a single call: that callee (a lambda that
+  /// only calls one compute function is not planned itself).
+  std::string SingleCallee;
+  bool Dispatches = false; ///< dispatches a kernel in its own body
+  /// What it does to each parameter on the host, counting only its own
+  /// body and the bodies it sees in this file (calls in `Calls` add theirs).
+  std::vector<Access> Params;
+  /// A caller cannot use `Params`: the function returns a pointer into an
+  /// argument, or one of its arguments could not be tied to a parameter.
+  /// Its callers treat it as a call Ferry cannot see.
+  bool Opaque = false;
+  /// The parameters whose buffer it keeps nothing of once it returns (no
+  /// reference or pointer to it stored: analyses/ExitLiveness.h).
+  std::vector<unsigned> KeepsNothing;
+  /// Its direct calls to functions not defined in this translation unit,
+  /// and to functions of this file (so the reader can follow chains).
+  std::vector<SummaryCall> Calls;
+};
+
+struct FileSummary {
+  std::string Source; ///< the file, as given to `ferry summarize`
+  std::vector<FunctionSummary> Functions;
+  /// Functions named here other than by a direct call from a function of
+  /// this file (their address taken, called from a lambda that is not
+  /// planned): a dispatching one must then bring its buffers home itself.
+  std::vector<std::string> OtherUses;
+  /// Per function of another file this file calls from an acc.compute
+  /// lambda (and only so): the buffer parameters every such call binds to a
+  /// local buffer nobody uses after that compute (analyses/ExitLiveness.h).
+  std::map<std::string, std::vector<unsigned>> DeadAfterCompute;
+  /// What `DeadAfterCompute` takes for granted of functions of other files
+  /// (USR, parameter): that they keep nothing of that argument. A reader
+  /// whose summaries do not confirm each one ignores `DeadAfterCompute`.
+  std::vector<std::pair<std::string, unsigned>> DeadAssumes;
+};
+
+/// The summary of the main file of `Ctx`.
+FileSummary summarizeFile(clang::ASTContext &Ctx, llvm::StringRef Source);
+
+llvm::json::Value toJSON(const FileSummary &S);
+/// Null, with `Error` set, when `V` is not a summary of this version.
+std::optional<FileSummary> summaryFromJSON(const llvm::json::Value &V,
+                                           std::string &Error);
+
+/// The USR clang gives `F`, the same in every translation unit that
+/// declares it (static functions' include their file).
+std::string usrOf(const clang::Decl *D);
+
+} // namespace ferry

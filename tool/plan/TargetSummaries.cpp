@@ -1,0 +1,188 @@
+#include "plan/TargetSummaries.h"
+
+namespace ferry {
+
+TargetSummaries::TargetSummaries(std::vector<FileSummary> Others,
+                                 FileSummary Self, bool Incomplete)
+    : Incomplete(Incomplete) {
+  Files.reserve(Others.size() + 1);
+  for (FileSummary &F : Others)
+    if (F.Source != Self.Source)
+      Files.push_back(std::move(F));
+  Files.push_back(std::move(Self));
+  const FileSummary &SelfFile = Files.back();
+
+  // An inline function of a header is in every file that includes it: any
+  // copy will do (the same body gives the same facts), this file's first.
+  for (auto It = Files.rbegin(); It != Files.rend(); ++It)
+    for (const FunctionSummary &F : It->Functions)
+      Functions.emplace(F.Usr, Entry{&F, &*It == &SelfFile});
+  auto Find = [&](const std::string &Usr) -> const FunctionSummary * {
+    auto It = Functions.find(Usr);
+    return It == Functions.end() ? nullptr : It->second.Summary;
+  };
+
+  // Reaches a dispatch, through any file.
+  std::set<std::string> Dispatching;
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (auto &[Usr, E] : Functions) {
+      if (Dispatching.count(Usr))
+        continue;
+      bool D = E.Summary->Dispatches;
+      for (const SummaryCall &C : E.Summary->Calls)
+        D = D || Dispatching.count(C.Callee);
+      if (D)
+        Grew = Dispatching.insert(Usr).second || Grew;
+    }
+  }
+  // Planned, as plan/ProgramPlan.cpp decides it within one file: compute
+  // functions, what they reach that reaches a dispatch, and acc.compute
+  // lambdas that call planned functions and do more than call one compute
+  // function.
+  std::vector<std::string> Work;
+  std::set<std::string> Reached;
+  // An unknown file may call any dispatching function it can name.
+  auto Root = [&](const FunctionSummary &F) {
+    return F.Compute || (Incomplete && F.Dispatches && F.External);
+  };
+  for (auto &[Usr, E] : Functions)
+    if (Root(*E.Summary) && Reached.insert(Usr).second)
+      Work.push_back(Usr);
+  while (!Work.empty()) {
+    std::string Usr = Work.back();
+    Work.pop_back();
+    if (const FunctionSummary *F = Find(Usr))
+      for (const SummaryCall &C : F->Calls)
+        if (Find(C.Callee) && Reached.insert(C.Callee).second)
+          Work.push_back(C.Callee);
+  }
+  for (const std::string &Usr : Reached)
+    if (Root(*Find(Usr)) || Dispatching.count(Usr))
+      Planned.insert(Usr);
+  for (auto &[Usr, E] : Functions) {
+    const FunctionSummary &F = *E.Summary;
+    if (!F.Lambda || F.Dispatches)
+      continue;
+    bool CallsPlanned = false;
+    for (const SummaryCall &C : F.Calls)
+      CallsPlanned = CallsPlanned || Planned.count(C.Callee);
+    const FunctionSummary *Single = Find(F.SingleCallee);
+    if (CallsPlanned && !(Single && Single->Compute))
+      Planned.insert(Usr);
+  }
+
+  // Host access: least fixpoint of each function's own facts joined with
+  // its callees' at the parameters its arguments name. Recursion across
+  // files only joins the same facts again.
+  for (auto &[Usr, E] : Functions)
+    if (!E.Summary->Opaque && !Planned.count(Usr))
+      Access_[Usr] = E.Summary->Params;
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (auto &[Usr, Mine] : Access_) {
+      const FunctionSummary &F = *Find(Usr);
+      for (const SummaryCall &C : F.Calls) {
+        auto Callee = Access_.find(C.Callee);
+        for (std::size_t K = 0; K < C.Args.size(); ++K) {
+          int P = C.Args[K];
+          if (P < 0 || static_cast<std::size_t>(P) >= Mine.size())
+            continue;
+          Access A = C.Unseen[K];
+          if (Callee != Access_.end())
+            A = K < Callee->second.size() ? Callee->second[K] : Access::None;
+          Access Joined = Mine[P] | A;
+          if (Joined != Mine[P]) {
+            Mine[P] = Joined;
+            Grew = true;
+          }
+        }
+      }
+    }
+  }
+
+  for (const FileSummary &F : Files) {
+    bool IsSelf = &F == &SelfFile;
+    for (const std::string &U : F.OtherUses)
+      (IsSelf ? UsedHere : OtherUsesElsewhere).insert(U);
+    if (IsSelf)
+      for (const FunctionSummary &Fn : F.Functions)
+        for (const SummaryCall &C : Fn.Calls)
+          UsedHere.insert(C.Callee);
+  }
+}
+
+const std::vector<Access> *
+TargetSummaries::hostAccess(const std::string &Usr) const {
+  auto It = Access_.find(Usr);
+  return It == Access_.end() ? nullptr : &It->second;
+}
+
+bool TargetSummaries::calledByPlannedElsewhere(const std::string &Usr) const {
+  if (Incomplete)
+    return true;
+  for (std::size_t I = 0; I + 1 < Files.size(); ++I)
+    for (const FunctionSummary &F : Files[I].Functions)
+      if (Planned.count(F.Usr))
+        for (const SummaryCall &C : F.Calls)
+          if (C.Callee == Usr)
+            return true;
+  return false;
+}
+
+bool TargetSummaries::onlyPlannedCallsElsewhere(const std::string &Usr) const {
+  if (Incomplete || OtherUsesElsewhere.count(Usr))
+    return false;
+  for (std::size_t I = 0; I + 1 < Files.size(); ++I)
+    for (const FunctionSummary &F : Files[I].Functions)
+      for (const SummaryCall &C : F.Calls)
+        if (C.Callee == Usr && (!Planned.count(F.Usr) || !C.ExactArgs))
+          return false;
+  return true;
+}
+
+std::optional<std::set<unsigned>>
+TargetSummaries::deadElsewhere(const std::string &Usr) const {
+  std::optional<std::set<unsigned>> Dead;
+  if (Incomplete)
+    return std::set<unsigned>{};
+  for (std::size_t I = 0; I + 1 < Files.size(); ++I) {
+    const FileSummary &F = Files[I];
+    bool Names = llvm::is_contained(F.OtherUses, Usr);
+    for (const FunctionSummary &Fn : F.Functions)
+      for (const SummaryCall &C : Fn.Calls)
+        Names = Names || C.Callee == Usr;
+    if (!Names)
+      continue;
+    std::set<unsigned> Here;
+    bool Confirmed = true;
+    for (const auto &[Callee, Index] : F.DeadAssumes)
+      Confirmed = Confirmed && keepsNothing(Callee, Index);
+    if (auto It = F.DeadAfterCompute.find(Usr);
+        Confirmed && It != F.DeadAfterCompute.end())
+      Here.insert(It->second.begin(), It->second.end());
+    if (!Dead) {
+      Dead = Here;
+      continue;
+    }
+    std::set<unsigned> Both;
+    for (unsigned P : *Dead)
+      if (Here.count(P))
+        Both.insert(P);
+    Dead = Both;
+  }
+  return Dead;
+}
+
+bool TargetSummaries::keepsNothing(const std::string &Usr,
+                                   unsigned Index) const {
+  auto It = Functions.find(Usr);
+  return It != Functions.end() &&
+         llvm::is_contained(It->second.Summary->KeepsNothing, Index);
+}
+
+bool TargetSummaries::unusedHere(const std::string &Usr) const {
+  return !UsedHere.count(Usr);
+}
+
+} // namespace ferry

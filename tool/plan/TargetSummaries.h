@@ -1,0 +1,76 @@
+#pragma once
+// The summaries of every Ferry source of a target, composed: what the
+// rewrite of one file needs to know about the others.
+//
+// Each file's summary (plan/FileSummary.h) holds local facts and calls by
+// USR; this composes them over the whole target, following chains and
+// recursion across files to a fixpoint:
+//   * planned: as within one file, a function reached from a compute
+//     function (or a planned acc.compute lambda) that reaches a dispatch;
+//   * host access of a function that is not planned: its own, joined with
+//     that of every function it calls with its parameters, each callee by
+//     its summary, or by the contract's rule for a call Ferry cannot see
+//     when no summary describes it;
+//   * who calls whom, so that a planned function called only from planned
+//     functions of any file can leave buffers on the device ("internal").
+//
+// The target's Ferry sources are taken to be every caller of a planned
+// function (docs/multi-file.md): code that is not a Ferry source cannot
+// dispatch, so it reaches a planned function only through acc.compute.
+
+#include "plan/FileSummary.h"
+
+#include <map>
+#include <optional>
+#include <set>
+
+namespace ferry {
+
+class TargetSummaries {
+public:
+  /// `Self` is the summary of the file being rewritten, made from its AST
+  /// (a summary file of the same source is replaced by it).
+  /// `Incomplete`: a summary of the target could not be read, so its
+  /// file's calls are unknown: a dispatching function another file may
+  /// call is planned as such, no function here may take a call from another
+  /// file to start a compute or to leave its buffers on the device.
+  TargetSummaries(std::vector<FileSummary> Others, FileSummary Self,
+                  bool Incomplete = false);
+
+  bool planned(const std::string &Usr) const { return Planned.count(Usr); }
+  /// Host access per parameter of a function another file defines, or null
+  /// when a caller must treat the call as one Ferry cannot see (unknown,
+  /// opaque, or planned: a planned callee is handed its buffers instead).
+  const std::vector<Access> *hostAccess(const std::string &Usr) const;
+  /// Some planned function of another file calls it: it does not start a
+  /// compute, whatever this file shows.
+  bool calledByPlannedElsewhere(const std::string &Usr) const;
+  /// Every use of it in the other files is a direct call, from a planned
+  /// function, with buffers the caller can name: it may leave buffers on
+  /// the device for them.
+  bool onlyPlannedCallsElsewhere(const std::string &Usr) const;
+  /// The parameters of a compute function defined here that every other
+  /// file calling it binds to buffers dead after the compute; nullopt when
+  /// no other file names it.
+  std::optional<std::set<unsigned>> deadElsewhere(const std::string &Usr) const;
+  /// Its parameter `Index` keeps nothing of the buffer it is given.
+  bool keepsNothing(const std::string &Usr, unsigned Index) const;
+  /// The file being rewritten uses it nowhere.
+  bool unusedHere(const std::string &Usr) const;
+  /// Defined in some summary.
+  bool known(const std::string &Usr) const { return Functions.count(Usr); }
+
+private:
+  struct Entry {
+    const FunctionSummary *Summary;
+    bool Self;
+  };
+  std::vector<FileSummary> Files;
+  std::map<std::string, Entry> Functions;
+  std::set<std::string> Planned;
+  std::map<std::string, std::vector<Access>> Access_;
+  std::set<std::string> OtherUsesElsewhere, UsedHere;
+  bool Incomplete = false;
+};
+
+} // namespace ferry
