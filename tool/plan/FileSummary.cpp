@@ -29,7 +29,7 @@ std::string usrOf(const Decl *D) {
 
 namespace {
 
-bool inSystemHeader(const Decl *D) {
+bool declInSystemHeader(const Decl *D) {
   const SourceManager &SM = D->getASTContext().getSourceManager();
   return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
 }
@@ -40,7 +40,7 @@ bool inSystemHeader(const Decl *D) {
 /// tied to parameters here, so those keep the rule for a call Ferry cannot
 /// see in every file.
 bool summarizable(const FunctionDecl *F) {
-  if (!F || inSystemHeader(F) || isRuntimeFunction(F) || F->isImplicit() ||
+  if (!F || declInSystemHeader(F) || isRuntimeFunction(F) || F->isImplicit() ||
       F->isVariadic() || F->isOverloadedOperator() || F->isDependentContext() ||
       F->getTemplateSpecializationKind() != TSK_Undeclared)
     return false;
