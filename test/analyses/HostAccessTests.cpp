@@ -429,7 +429,9 @@ FERRY_COMPUTE void f(ferry::ComputeContext &cc, FB &a, std::vector<FB> &many) { 
   std::vector<HostEvent> E = S.events("f");
   REQUIRE(E.size() == 2);
   CHECK(hostEventName(E[0]) == std::string("read-write"));
-  CHECK(S.targets(E[0]) == "a");
+  // The container's buffers, one object for all of them (issue 23).
+  CHECK(S.targets(E[0]) == "many");
   CHECK_FALSE(E[0].Targets.Exact);
+  CHECK_FALSE(E[0].Targets.Guessed);
   CHECK(hostEventName(E[1]) == std::string("read"));
 }

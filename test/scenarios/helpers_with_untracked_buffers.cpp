@@ -1,13 +1,15 @@
 // A dispatching helper handed buffers its caller does not track by name: the
-// members of a struct the caller never names itself, and elements of a
-// std::vector of buffers. The caller cannot bring those home at its exit, so
-// the helper does, as before helpers learned to hand buffers back unsynced
-// (which would have left the kernels' results on the device: a wrong result).
+// members of a struct the caller never names itself. The caller cannot bring
+// those home at its exit, so the helper does, as before helpers learned to
+// hand buffers back unsynced (which would have left the kernels' results on
+// the device: a wrong result). The elements of a std::vector of buffers the
+// caller does name (issue 23: one object for all of them), so `step` hands
+// them back unsynced and `buffers` brings each home at its exit, guarded.
 //
 // By hand (every buffer 4 ints = 16 B): grids: step and stepBoth's kernels
 // read and write g.cur, then g.next: in 1 + out 1 each (2, 2). buffers: each
-// step call copies its buffer in and back (bufs[0], bufs[1], x: 3, 3); at
-// exit x is current. In 5 (80 B), out 5 (80 B).
+// step call copies its buffer in (bufs[0], bufs[1], x: 3); at the exit each
+// comes back (3). In 5 (80 B), out 5 (80 B).
 // ferry-test: golden
 // Fills: 5 of the copies in above (80 B) are of a buffer still
 // holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed

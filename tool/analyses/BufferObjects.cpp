@@ -1,5 +1,6 @@
 #include "analyses/BufferObjects.h"
 
+#include "analyses/ContainerBuffers.h"
 #include "analyses/GlobalBuffers.h"
 #include "analyses/MemberBuffers.h"
 #include "model/FerryTypes.h"
@@ -87,6 +88,7 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
     bool TraverseLambdaExpr(LambdaExpr *) { return true; }
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      container(V);
       if (isGlobalBufferVariable(V) || isGlobalBufferHolder(V))
         Globals.insert(V);
       // A variable of the function around a lambda that the lambda names
@@ -111,6 +113,12 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
       // Buffer<T>* member: the member pointer names the object `*s.x`.
       QualType T = ME->getType();
       bool Pointer = T->isPointerType() && isBufferType(T->getPointeeType());
+      // A container of buffers held as a member (`this->layers_`).
+      if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+          FD && isBufferContainerField(FD)) {
+        objectMember(ME->getBase(), FD);
+        return true;
+      }
       if (!isBufferType(T) && !Pointer)
         return true;
       const auto *Base =
@@ -138,8 +146,34 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
     /// object variable other than a parameter (`sim.state_`): one the
     /// function creates, or one a planned lambda captures. The object's
     /// members are fixed for the call, so each is an object of its own.
+    /// A container of buffers the function names (`std::vector<Buffer<T>>
+    /// &levels`, a local one, one a lambda captures): one object for all
+    /// its elements. A local reference to one is followed to what it is
+    /// bound to (ContainerBuffers.cpp), a global one is not an object.
+    void container(const VarDecl *V) {
+      if (!V || V->hasGlobalStorage() || Table.Containers.count(V))
+        return;
+      QualType T = V->getType().getNonReferenceType();
+      bool Pointer = T->isPointerType();
+      QualType Element =
+          containerElementType((Pointer ? T->getPointeeType() : T)
+                                   .getUnqualifiedType());
+      if (Element.isNull())
+        return;
+      ObjectKind Kind = ObjectKind::Parameter;
+      if (!isa<ParmVarDecl>(V) &&
+          V->getParentFunctionOrMethod() == Table.Function) {
+        if (V->getType()->isReferenceType() || Pointer)
+          return;
+        Kind = ObjectKind::Local;
+      }
+      ObjectId Id = Table.add(Kind, (Pointer ? "*" : "") + V->getNameAsString(),
+                              V, Element);
+      Table.Objects[Id].Elements = true;
+      Table.Containers[V] = Id;
+    }
     void objectMember(const Expr *BaseExpr, const FieldDecl *FD) {
-      if (!isBufferField(FD))
+      if (!isBufferField(FD) && !isBufferContainerField(FD))
         return;
       if (isThisObject(BaseExpr)) {
         Table.memberObject(Table.Function, FD, ObjectKind::ParameterMember,
@@ -178,8 +212,7 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
         if (Target.OnThis)
           Table.memberObject(Table.Function, FD, ObjectKind::ParameterMember,
                              "this->");
-        else if (const auto *V = dyn_cast<VarDecl>(Target.Variable);
-                 V && isBufferField(FD))
+        else if (const auto *V = dyn_cast<VarDecl>(Target.Variable))
           variableMember(V, FD);
       }
       return true;
@@ -284,11 +317,48 @@ ObjectId ObjectTable::memberObject(const ValueDecl *Base, const FieldDecl *FD,
     return It->second;
   QualType T = FD->getType().getNonReferenceType();
   bool Pointer = T->isPointerType();
+  QualType Element = containerElementType(T.getUnqualifiedType());
+  bool Elements = !Element.isNull();
+  if (!Elements)
+    Element = bufferElementType(Pointer ? T->getPointeeType() : T);
   ObjectId Id = add(Kind, (Pointer ? "*" : "") + Prefix + FD->getNameAsString(),
-                    FD, bufferElementType(Pointer ? T->getPointeeType() : T));
+                    FD, Element);
   Objects[Id].Base = Base;
+  Objects[Id].Elements = Elements;
   Members[Key] = Id;
   return Id;
+}
+
+const BufferObject *ObjectTable::containerFor(const Expr *E) const {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_Deref)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    auto It = Containers.find(Ref->getDecl());
+    if (It != Containers.end())
+      return &Objects[It->second];
+    // A local reference bound to a container names what it is bound to.
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (V && V->getType()->isReferenceType() && !isa<ParmVarDecl>(V) &&
+        V->getInit() && !V->hasGlobalStorage())
+      return containerFor(V->getInit());
+    return nullptr;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    if (const ValueDecl *Base = memberBase(ME->getBase())) {
+      auto It = Members.find({Base, ME->getMemberDecl()});
+      if (It != Members.end() && Objects[It->second].Elements)
+        return &Objects[It->second];
+    }
+  return nullptr;
+}
+
+const BufferObject *ObjectTable::containerLocal(const VarDecl *V) const {
+  auto It = Containers.find(V);
+  if (It == Containers.end() || Objects[It->second].Kind != ObjectKind::Local)
+    return nullptr;
+  return &Objects[It->second];
 }
 
 const BufferObject *ObjectTable::memberFor(const ValueDecl *Base,
@@ -315,6 +385,7 @@ const ValueDecl *ObjectTable::memberBase(const Expr *Base) const {
 ObjectRefs ObjectTable::anyOfType(QualType Element) const {
   ObjectRefs R;
   R.Exact = false;
+  R.Guessed = true;
   for (const BufferObject &O : Objects)
     if (Element.isNull() ||
         O.Element.getCanonicalType() == Element.getCanonicalType())
@@ -373,6 +444,7 @@ ObjectTable::membersOf(const Expr *E, const PointsTo &Facts,
 static ObjectRefs unite(ObjectRefs A, const ObjectRefs &B) {
   A.Ids.insert(B.Ids.begin(), B.Ids.end());
   A.Exact = A.Exact && B.Exact;
+  A.Guessed = A.Guessed || B.Guessed;
   return A;
 }
 
@@ -388,8 +460,21 @@ ObjectRefs ObjectTable::resolve(const Expr *E, const PointsTo &Facts) const {
       return anyOfType(Element);
     ObjectRefs R;
     R.Ids = It->second;
+    // A reference bound to a container's element may be any of them.
+    for (ObjectId Id : R.Ids)
+      if (Objects[Id].Elements)
+        R.Exact = false;
     return R;
   };
+  // `levels[l]`, `levels.at(l)`, `levels.front()`, a range-for's element:
+  // one of the container's buffers, which only the run knows.
+  if (const Expr *Container = elementContainer(E))
+    if (const BufferObject *O = containerFor(Container)) {
+      ObjectRefs R;
+      R.Ids = {O->Id};
+      R.Exact = false;
+      return R;
+    }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return Named(DRE->getDecl());
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {

@@ -42,6 +42,10 @@ struct BufferObject {
   /// A buffer with static storage (a global, a static member or a static
   /// local), or the buffer a global pointer points to: it outlives the call.
   bool StaticStorage = false;
+  /// Every buffer of a standard container (ContainerBuffers.h): the object
+  /// stands for all of them, so it is only ever updated weakly, and its
+  /// transfers are the runtime's guarded forms, element by element.
+  bool Elements = false;
 
   bool callerVisible() const { return Kind != ObjectKind::Local; }
 };
@@ -49,8 +53,12 @@ struct BufferObject {
 /// Where an expression of buffer type may point.
 struct ObjectRefs {
   std::set<ObjectId> Ids;
-  /// False when the set is a guess (anything of the element type).
+  /// False when the set may name several buffers: a guess, or the
+  /// elements of a container.
   bool Exact = true;
+  /// The set is a guess (anything of the element type): the buffer may be
+  /// one the table has no object for.
+  bool Guessed = false;
 
   bool single() const { return Exact && Ids.size() == 1; }
 };
@@ -81,6 +89,11 @@ public:
   std::vector<ObjectId> membersOfLocal(const clang::VarDecl *V) const;
   /// How the table keys the members of `*this` (MemberBuffers.h).
   const clang::ValueDecl *thisKey() const { return Function; }
+  /// The object standing for the buffers of the container `E` names (`vs`,
+  /// `*pv`, `this->levels_`, `sim.levels`), or null.
+  const BufferObject *containerFor(const clang::Expr *E) const;
+  /// The object for the buffers of a container a declaration creates.
+  const BufferObject *containerLocal(const clang::VarDecl *V) const;
 
   /// Every object of element type `Element`, inexact: a buffer Ferry cannot
   /// name (one in a container, say).
@@ -116,6 +129,9 @@ private:
            ObjectId>
       Members;
   std::map<const clang::VarDecl *, ObjectId> Locals;
+  /// Container variables (parameters, locals, captured ones) to the object
+  /// for their elements.
+  std::map<const clang::ValueDecl *, ObjectId> Containers;
   const clang::FunctionDecl *Function = nullptr;
   PointsTo Entry;
 };

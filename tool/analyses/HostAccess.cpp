@@ -1,6 +1,7 @@
 #include "analyses/HostAccess.h"
 
 #include "analyses/CallGraphs.h"
+#include "analyses/ContainerBuffers.h"
 #include "analyses/LoopShape.h"
 #include "analyses/MemberBuffers.h"
 #include "model/FerryTypes.h"
@@ -630,6 +631,15 @@ private:
         visitValue(Init);
       return;
     }
+    // A local container of buffers starts with new ones (host-valid).
+    if (const BufferObject *C = Table.containerLocal(V)) {
+      HostEvent E;
+      E.Kind = HostEventKind::Create;
+      E.Site = Init;
+      E.Targets.Ids = {C->Id};
+      E.What = "created";
+      push(E);
+    }
     // A local object that owns buffers (`Sim sim(n);`) creates them.
     for (ObjectId Id : Table.membersOfLocal(V)) {
       HostEvent E;
@@ -842,6 +852,18 @@ private:
     }
     globalEffects(Call);
     memberEffects(Call);
+    // `levels.push_back(…)`, `levels.erase(…)`: which buffer is where, and
+    // in which state, is the run's business from here on.
+    if (const Expr *Container = nullptr; changesElements(Call, Container))
+      if (const BufferObject *C = Table.containerFor(Container)) {
+        HostEvent E;
+        E.Kind = HostEventKind::Reset;
+        E.Site = Call;
+        E.Targets.Ids = {C->Id};
+        E.Targets.Exact = false;
+        E.What = "elements changed";
+        push(E);
+      }
     // A lambda made earlier, called now: what it captured is touched now.
     if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
         M && M->getParent()->isLambda())
@@ -958,10 +980,16 @@ private:
       }
       if (QualType Element = containedBufferElement(Arg->getType());
           !Element.isNull()) {
-        // A container of buffers (std::vector<Buffer<T>>&): any of them.
+        // A container of buffers (std::vector<Buffer<T>>&): any of them,
+        // and the whole container where the table has it.
         HostEvent E;
         E.Site = Arg;
         E.Targets = Table.anyBufferOf(Element);
+        if (const BufferObject *C = Table.containerFor(Arg)) {
+          E.Buffer = Arg;
+          E.Targets.Ids = {C->Id};
+          E.Targets.Guessed = false;
+        }
         E.Mode = Mode;
         E.Escapes = Escapes;
         E.What = What + ", a container of buffers";
@@ -1034,13 +1062,17 @@ private:
         continue;
       HostEvent E;
       E.Site = Call;
-      if (const BufferObject *O = Base ? Table.memberFor(Base, FD) : nullptr)
+      QualType FT = FD->getType().getNonReferenceType();
+      if (const BufferObject *O = Base ? Table.memberFor(Base, FD) : nullptr) {
         E.Targets.Ids = {O->Id};
-      else
-        E.Targets = Table.anyBufferOf(bufferElementType(
-            FD->getType().getNonReferenceType()->isPointerType()
-                ? FD->getType().getNonReferenceType()->getPointeeType()
-                : FD->getType().getNonReferenceType()));
+        E.Targets.Exact = !O->Elements;
+      } else {
+        QualType Element = containerElementType(FT.getUnqualifiedType());
+        E.Targets = Table.anyBufferOf(
+            !Element.isNull() ? Element
+            : FT->isPointerType() ? bufferElementType(FT->getPointeeType())
+                                  : bufferElementType(FT));
+      }
       E.Mode = Mode;
       E.Escapes = Target.Virtual;
       E.What = "used by " + Target.Method->getNameAsString() + "()";
@@ -1569,14 +1601,12 @@ HostSummaryCache::memberSummary(const CXXMethodDecl *M, bool Virtual) {
   // reaches is read and written, as far as its callers know.
   if (!Seen || InProgress[Def] || dispatchesDirectly(Def)) {
     for (const FieldDecl *FD : Reached)
-      if (isBufferField(FD))
-        Result[FD] = Access::ReadWrite;
+      Result[FD] = Access::ReadWrite;
     return Result;
   }
   InProgress[Def] = true;
   for (const FieldDecl *FD : Reached)
-    if (isBufferField(FD))
-      Result[FD] = Access::None;
+    Result[FD] = Access::None;
   ObjectTable Table(Def);
   PointsTo Facts = Table.entryPointsTo();
   HostWalker Walker(Table, Facts, *this);

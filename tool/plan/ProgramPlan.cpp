@@ -1,5 +1,6 @@
 #include "plan/ProgramPlan.h"
 
+#include "analyses/ContainerBuffers.h"
 #include "analyses/ExitLiveness.h"
 #include "analyses/GlobalBuffers.h"
 #include "model/Diagnostics.h"
@@ -60,8 +61,10 @@ bool handsOnlyBuffers(const FunctionDecl *F) {
                        : T->isPointerType() ? T->getPointeeType()
                                             : T;
     // `Buffer<T> *grid[2]`: the caller names what each element points to.
+    // A container of buffers: its caller names them all (ContainerBuffers.h).
     bool Plain = ((T->isReferenceType() || T->isPointerType()) &&
-                  isBufferType(Pointee)) ||
+                  (isBufferType(Pointee) ||
+                   isBufferContainerType(Pointee.getUnqualifiedType()))) ||
                  isBufferPointerArray(P->getOriginalType());
     if (!Plain && holdsBuffers(T))
       return false;

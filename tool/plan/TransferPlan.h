@@ -52,6 +52,9 @@ struct Transfer {
   /// For HostWritesFirst: the element count, as source text valid at the
   /// anchor (`scratch.size()`).
   std::string Count;
+  /// `Buffer` is a container of buffers: the line does it for each element
+  /// (ContainerBuffers.h).
+  bool EachElement = false;
 };
 
 /// How one dispatch argument is passed to ComputeContext::launch.

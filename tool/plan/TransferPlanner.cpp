@@ -1,6 +1,7 @@
 #include "plan/TransferPlanner.h"
 
 #include "analyses/CallGraphs.h"
+#include "analyses/ContainerBuffers.h"
 #include "analyses/LoopShape.h"
 #include "analyses/WorkGroupUse.h"
 #include "model/Diagnostics.h"
@@ -222,6 +223,12 @@ private:
     T.Buffer = std::move(Buffer);
     T.Objects = Ids;
     T.Reason = std::move(Reason);
+    // A container's own name (an exit copy, a call that may touch every
+    // buffer): the line is for each of its elements.
+    T.EachElement =
+        EachElement ||
+        (Ids.size() == 1 && Table.object(*Ids.begin()).Elements &&
+         T.Buffer == Table.object(*Ids.begin()).Spelling);
     Plan.Transfers.push_back(std::move(T));
   }
 
@@ -253,9 +260,20 @@ private:
     return true;
   }
 
-  void requireDevice(FlowState &S, const ObjectRefs &R, std::string Name,
+  /// R, never exact when it holds a container's elements: which buffer
+  /// is meant only the run knows, so nothing about it is decided statically.
+  ObjectRefs weakened(const ObjectRefs &R) const {
+    ObjectRefs W = R;
+    for (ObjectId Id : R.Ids)
+      if (Table.object(Id).Elements)
+        W.Exact = false;
+    return W;
+  }
+
+  void requireDevice(FlowState &S, const ObjectRefs &Refs, std::string Name,
                      Placement Where, const Stmt *Anchor,
                      const std::string &Why) {
+    ObjectRefs R = weakened(Refs);
     // A need the loop itself satisfies first on every path (a kernel that
     // overwrites the buffer earlier in the iteration) is no reason to copy
     // before the loop.
@@ -272,9 +290,10 @@ private:
     update(S, R, &CopyState::Device, Validity::Valid);
   }
 
-  void requireHost(FlowState &S, const ObjectRefs &R, std::string Name,
+  void requireHost(FlowState &S, const ObjectRefs &Refs, std::string Name,
                    Placement Where, const Stmt *Anchor,
                    const std::string &Why) {
+    ObjectRefs R = weakened(Refs);
     if (all(S, R, &CopyState::Host, Validity::Valid))
       return;
     note(&LoopEffects::HostNeeds, R.Ids);
@@ -288,14 +307,16 @@ private:
     update(S, R, &CopyState::Host, Validity::Valid);
   }
 
-  void deviceWrites(FlowState &S, const ObjectRefs &R) {
+  void deviceWrites(FlowState &S, const ObjectRefs &Refs) {
+    ObjectRefs R = weakened(Refs);
     note(&LoopEffects::DeviceWrites, Table.withAliases(R.Ids));
     update(S, R, &CopyState::Device, Validity::Valid);
     update(S, R, &CopyState::Host, Validity::Stale);
   }
 
-  void hostWrites(FlowState &S, const ObjectRefs &R, std::string Name,
+  void hostWrites(FlowState &S, const ObjectRefs &Refs, std::string Name,
                   Placement Where, const Stmt *Anchor, const std::string &Why) {
+    ObjectRefs R = weakened(Refs);
     note(&LoopEffects::HostWrites, Table.withAliases(R.Ids));
     if (!all(S, R, &CopyState::Device, Validity::Stale))
       emit(TransferKind::HostWrites, std::move(Name), R.Ids, Where, Anchor,
@@ -310,7 +331,7 @@ private:
   bool hostWritesFirst(FlowState &S, const HostEvent &E, const std::string &Name,
                        Placement Where, const Stmt *Anchor, unsigned Line) {
     if ((!E.WrittenCount && !E.WrittenCountOf && !E.WrittenCountConst) ||
-        !E.Targets.single() ||
+        !weakened(E.Targets).single() ||
         all(S, E.Targets, &CopyState::Host, Validity::Valid))
       return false;
     std::string Count =
@@ -587,6 +608,9 @@ private:
       std::string Name = spelling(E.Buffer, E.Targets);
       if (Name.empty())
         Name = E.Spelling;
+      // A container handed to a function on the host: its lines are for
+      // each element.
+      EachElementScope Each(*this, E.Buffer && isContainerExpr(E.Buffer));
       // Named through something S rebinds before the line's place: only the
       // object's own name is right there, and only when it is one object.
       for (const VarDecl *V : namedThrough(E.Buffer))
@@ -594,6 +618,14 @@ private:
           Name = E.Targets.single() && nameable(*E.Targets.Ids.begin())
                      ? Table.object(*E.Targets.Ids.begin()).Spelling
                      : "";
+          // An element of a container: the container, element by element
+          // (each line guarded, so only those that need it move).
+          if (E.Targets.Ids.size() == 1 &&
+              Table.object(*E.Targets.Ids.begin()).Elements &&
+              nameable(*E.Targets.Ids.begin())) {
+            Name = Table.object(*E.Targets.Ids.begin()).Spelling;
+            EachElement = true;
+          }
           break;
         }
       unsigned L = E.Site ? line(E.Site->getBeginLoc()) : line(S->getBeginLoc());
@@ -626,9 +658,10 @@ private:
         // run-time state, which every host write so far has kept current.
         if (E.Site && Handed.count(E.Site)) {
           HandedIds.insert(E.Targets.Ids.begin(), E.Targets.Ids.end());
-          // A buffer this function cannot name (an element of a container,
-          // say) it cannot bring home at its exit: the callee must.
-          if (!E.Targets.Exact)
+          // A buffer this function cannot name (an element of a container
+          // it has no object for, say) it cannot bring home at its exit:
+          // the callee must.
+          if (E.Targets.Guessed)
             PC.MustSyncAtExit.insert(Handed.at(E.Site));
           break;
         }
@@ -655,6 +688,11 @@ private:
       const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
       if (refersToBuffer(T)) {
         Reached.push_back(Table.resolve(Arg, In.Facts));
+      } else if (const BufferObject *C = Table.containerFor(Arg)) {
+        ObjectRefs Elements;
+        Elements.Ids = {C->Id};
+        Elements.Exact = false;
+        Reached.push_back(Elements);
       } else if (Ref && namesBufferPointerArray(Ref->getDecl()) &&
                  In.Facts.count(Ref->getDecl())) {
         // An array of buffer pointers: the buffers its elements point to,
@@ -670,7 +708,7 @@ private:
         Reached.push_back(Table.anyBufferOf(QualType())); // a container
       for (const ObjectRefs &R : Reached) {
         HandedIds.insert(R.Ids.begin(), R.Ids.end());
-        if (!R.Exact)
+        if (R.Guessed)
           PC.MustSyncAtExit.insert(Callee);
       }
     }
@@ -749,11 +787,15 @@ private:
         continue;
       }
       ObjectRefs Refs = Table.resolve(Arg, In.Facts);
-      if (!Refs.Exact || Refs.Ids.empty()) {
-        reportError(Ctx, Arg->getExprLoc(),
-                    "Ferry cannot tell which buffer this argument is; pass a "
-                    "buffer parameter, a local buffer, or a reference or "
-                    "pointer bound to one");
+      if (Refs.Guessed || Refs.Ids.empty()) {
+        // Once, from the recorded pass (a loop's dry runs see it too).
+        if (Record)
+          reportError(Ctx, Arg->getExprLoc(),
+                      "Ferry cannot tell which buffer this argument is; pass "
+                      "a buffer parameter, a local buffer, a buffer member of "
+                      "an object or of `this`, an element of a container of "
+                      "buffers the function names, or a reference or pointer "
+                      "bound to one");
         return In;
       }
       const ParamAccess *PA = Summary.forParam(ParamIndex);
@@ -856,6 +898,9 @@ private:
         continue;
       ObjectRefs R;
       R.Ids = {O.Id};
+      // A container's buffers come home one by one, each as it needs.
+      R.Exact = !O.Elements;
+      EachElementScope Each(*this, O.Elements);
       const auto *M = dyn_cast<CXXMethodDecl>(F);
       requireHost(S, R, O.Spelling, Where, Anchor,
                   "`" + O.Spelling +
@@ -1057,7 +1102,10 @@ private:
       Back = S;
     } else if (const auto *RF = dyn_cast<CXXForRangeStmt>(L)) {
       Exit = Head;
-      Back = walk(RF->getBody(), Head);
+      // `for (auto &b : levels)`: b names an element in the body.
+      FlowState S = Head;
+      applyAliasing(RF->getLoopVarStmt(), Table, S.Facts);
+      Back = walk(RF->getBody(), S);
     }
     for (const FlowState &C : Targets.Continues)
       Back = join(Back, C);
@@ -1178,6 +1226,22 @@ private:
   /// Whether the host copy of every caller-visible buffer is made current
   /// on return (see planFunction).
   bool SyncsAtExit;
+  /// The lines being emitted name a container of buffers (Transfer).
+  bool EachElement = false;
+  struct EachElementScope {
+    EachElementScope(Planner &P, bool On) : P(P), Saved(P.EachElement) {
+      P.EachElement = On;
+    }
+    ~EachElementScope() { P.EachElement = Saved; }
+    Planner &P;
+    bool Saved;
+  };
+  static bool isContainerExpr(const Expr *E) {
+    QualType T = E->getType().getNonReferenceType();
+    if (T->isPointerType())
+      T = T->getPointeeType();
+    return isBufferContainerType(T.getUnqualifiedType());
+  }
 };
 
 } // namespace

@@ -55,6 +55,10 @@ public:
 
 private:
   std::string line(const std::string &Context, const Transfer &T) const {
+    // A container of buffers: the same call for each of its elements.
+    if (T.EachElement)
+      return "for (auto &ferry_each : " + T.Buffer + ") " + Context + "." +
+             runtimeCallName(T.Kind) + "(ferry_each); // ferry: " + T.Reason;
     return Context + "." + runtimeCallName(T.Kind) + "(" + T.Buffer +
            (T.Count.empty() ? "" : ", " + T.Count) + "); // ferry: " + T.Reason;
   }
