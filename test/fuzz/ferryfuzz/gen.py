@@ -185,6 +185,7 @@ class Gen:
     def __init__(self, seed, index, avoid=()):
         self.avoid = set(avoid)  # forms left out (names in docs/fuzz.md)
         self.r = random.Random("ferry-fuzz:%s:%s" % (seed, index))
+        self.seed, self.index_ = seed, index
         self.tag = "p%d" % index
         self.counter = 0
         self.kernels = []      # Kernel
@@ -192,6 +193,11 @@ class Gen:
         self.hfuncs = []       # Func: host helpers, wrappers, sub-computes
         self.globals = []      # text lines (macros, function pointers)
         self.macro = None
+        # "params" (buffers as parameters), "members" (a class owning its
+        # buffers, the compute a member function) or "vector" (the buffers
+        # in a std::vector<ferry::Buffer<int>>, named by element access).
+        self.form = "params"
+        self.mfuncs = []       # Func: member helpers of the "members" class
 
     # -- small utilities --------------------------------------------------
     def fresh(self, stem):
@@ -741,6 +747,14 @@ class Gen:
                     choices += [(2, "ptrcompare")]
             if not deep:
                 choices += [(2, "wrapper"), (1, "sub"), (1, "structhelper")]
+            if self.form == "members":
+                choices += [(3, "memberhelper")]
+                if not deep:
+                    choices += [(3, "memberlaunch")]
+            if self.form == "vector":
+                choices += [(3, "vecfor")]
+                if not deep:
+                    choices += [(3, "levels")]
         if fn.void:
             choices += [(1, "return")]
         choices = [(w, c) for w, c in choices if c not in self.avoid]
@@ -812,7 +826,104 @@ class Gen:
             return self.wrapper_call(sc)
         if c == "sub":
             return self.sub_call(sc)
+        if c == "memberhelper":
+            return self.member_helper_call(sc)
+        if c == "memberlaunch":
+            return self.member_launch_call(sc)
+        if c == "vecfor":
+            return self.vector_for(sc)
+        if c == "levels":
+            return self.levels_loop(sc, budget)
         return None
+
+    # -- buffers in objects and containers ---------------------------------------
+    def member_views(self, fn_views=None):
+        """Views of the class's buffers inside one of its member functions:
+        `a` or `this->a`."""
+        out = []
+        for b in self.bufs:
+            ref = b if self.chance(0.6) else "this->%s" % b
+            out.append(View(ref, "&" + ref, {b}))
+        return out
+
+    def member_helper_call(self, sc):
+        """`memberhelper`: a member function of the class that reads or writes
+        its buffers on the host (no buffer parameter: it reaches them through
+        `this`)."""
+        name = self.fresh("mh")
+        readonly = self.chance(0.3)
+        fn = FnCtx("helper", ["v"], readonly, True)
+        msc = Scope(self.member_views(), ["v"], "static_cast<int>(%s.size())" % self.bufs[0], fn)
+        msc.depth = 1
+        body = []
+        for _ in range(self.r.randint(1, 3)):
+            st = self.stmt(msc, 2)
+            if st is not None:
+                body.extend(st if isinstance(st, list) else [st])
+        const = " const" if readonly and not any(
+            "=" in l and "==" not in l for st in body for l in st.lines("")) else ""
+        self.mfuncs.append(Func(name, "void %s(int v)%s {" % (name, const), body))
+        return Line("%s(%s);" % (name if self.chance(0.5) else "this->" + name, self.small(sc)))
+
+    def member_launch_call(self, sc):
+        """`memberlaunch`: a member function of the class that dispatches on
+        its buffers, reached through `this`, possibly in a loop."""
+        name = self.fresh("mlaunch")
+        fn = FnCtx("wrapper", ["k"])
+        msc = Scope(self.member_views(), ["k"], "n", fn)
+        msc.depth = 1
+        body = []
+        for _ in range(self.r.randint(1, 3)):
+            st = self.stmt(msc, 2)
+            if st is not None:
+                body.extend(st if isinstance(st, list) else [st])
+        if not any("cc.dispatch" in l for st in body for l in st.lines("")):
+            d = self.dispatch(msc)
+            if d:
+                body.append(d)
+        self.mfuncs.append(Func(name, "void %s(ferry::ComputeContext &cc, int n, int k) {"
+                                % name, body))
+        call = Line("%s(cc, %s, %s);" % (name, sc.size, self.small(sc)))
+        if self.chance(0.5):
+            i = self.fresh("i")
+            return Compound(["for (int %s = 0; %s < %s; ++%s) {" % (i, i, self.r.choice(sc.fn.trips), i),
+                             [call], "}"], "for", loopvar=i)
+        return call
+
+    def vector_for(self, sc):
+        """`vecfor`: a range-for over the container on the host, reading or
+        writing one element of every buffer."""
+        e = self.fresh("e")
+        idx = self.index(sc)
+        if sc.fn.readonly or self.chance(0.5):
+            if sc.fn.acc:
+                return Line("for (const auto &%s : vs)\n  %s = (%s + %s[%s]) & %s;"
+                            % (e, sc.fn.acc, sc.fn.acc, e, idx, MASK))
+            return Line('for (auto &%s : vs)\n  std::printf("[%s] elem %%d\\n", %s[%s]);'
+                        % (e, self.tag, e, idx))
+        return Line("for (auto &%s : vs)\n  %s[%s] = (%s[%s] * 7 + %d) & %s;"
+                    % (e, e, idx, e, idx, self.r.randint(0, 99), MASK))
+
+    def levels_loop(self, sc, budget):
+        """`levels`: a loop over neighbouring elements, `vs[l]` and
+        `vs[l + 1]` (a multigrid's levels), whose index Ferry cannot know:
+        each may be any buffer of the container, but never the other."""
+        l = self.fresh("l")
+        pair = self.fresh("pair")
+        allb = set(self.bufs)
+        lo = View("vs[%s]" % l, "&vs[%s]" % l, allb, pair, 0)
+        hi = View("vs[%s + 1]" % l, "&vs[%s + 1]" % l, allb, pair, 1)
+        inner = sc.child("for")
+        inner.views = sc.views + [lo, hi]
+        body = self.block(inner, budget)
+        if not any("cc.dispatch" in ln for st in body for ln in st.lines("")):
+            d = self.dispatch(inner)
+            if d:
+                body.append(d)
+        up = self.chance(0.5)
+        head = ("for (std::size_t %s = 0; %s + 1 < vs.size(); ++%s) {" % (l, l, l) if up else
+                "for (std::size_t %s = vs.size() - 1; %s-- > 0;) {" % (l, l))
+        return Compound([head, body, "}"], "for" if up else "loop", loopvar=l)
 
     # Declarations add views for the rest of the enclosing block.
     def two_views(self, sc):
@@ -1067,11 +1178,38 @@ class Gen:
         self.globals_fp = []
         nbuf = r.randint(2, 4)
         bufs = "abcd"[:nbuf]
+        self.bufs = bufs
+        # The form is drawn apart, so that the programs of the plain form are
+        # those the same seed gave before the other forms existed.
+        fr = random.Random("ferry-fuzz-form:%s:%s" % (self.seed, self.index_))
+        forms = [f for f in ("members", "vector") if f not in self.avoid]
+        if forms and fr.random() < 0.35:
+            self.form = fr.choice(forms)
         fn = FnCtx("compute", ["k0", "k1"])
         # Sometimes main passes one buffer as both `a` and `b`: the program is
         # then generated as if they may be the same.
         alias = nbuf >= 3 and r.random() < 0.2 and "alias" not in self.avoid
+        alias = alias and self.form == "params"
         views = [View(b, "&" + b, {b, "ab"} if alias and b in "ab" else {b}) for b in bufs]
+        vec_decls = []
+        if self.form == "members":
+            views = self.member_views()
+        elif self.form == "vector":
+            views = []
+            for i, b in enumerate(bufs):
+                ref = r.choice(["vs[%d]" % i, "vs.at(%d)" % i] +
+                               (["vs.front()"] if i == 0 else []) +
+                               (["vs.back()"] if i == nbuf - 1 else []))
+                if r.random() < 0.3:
+                    e = "%s_%s" % (self.tag, b)
+                    vec_decls.append(Line("ferry::Buffer<int> &%s = %s;" % (e, ref),
+                                          removable=False))
+                    ref = e
+                views.append(View(ref, "&" + ref, {b}))
+            if r.random() < 0.5:
+                # An element whose index only the run knows: any of them.
+                ref = "vs[static_cast<std::size_t>(k0) % vs.size()]"
+                views.append(View(ref, "&" + ref, set(bufs)))
         # Global buffers (`global`): one the compute function names itself,
         # and a global pointer main points at one of the buffers before each
         # compute (PolyBench's global cl_mem objects).
@@ -1086,7 +1224,7 @@ class Gen:
             self.globals_fp.append("static ferry::Buffer<int> *%s = nullptr;" % cur)
             views.append(View("(*%s)" % cur, cur, set().union(*(v.may for v in views))))
         sc = Scope(views, ["k0", "k1"], "n", fn)
-        body = []
+        body = list(vec_decls)
         if r.random() < 0.5:
             fn.acc = "acc"
             body.append(Line("int acc = 0;"))
@@ -1105,24 +1243,53 @@ class Gen:
             body.append(self.prn("acc", "acc"))
         name = "%s_run" % self.tag
         params = ", ".join("ferry::Buffer<int> &%s" % b for b in bufs)
+        if self.form == "vector":
+            params = "std::vector<ferry::Buffer<int>> &vs"
         head = "FERRY_COMPUTE void %s(ferry::ComputeContext &cc, %s,\n    int n, int k0, int k1) {" % (
             name, params)
-        compute = Func(name, head, body, kind="compute")
+        tail = "}"
+        inits = {b: r.choice(["(%d)" % self.N, "(%d, %d)" % (self.N, r.randint(0, 9))])
+                 for b in bufs}
+        if self.form == "members":
+            # The class owns its buffers; the compute function and its
+            # helpers are members, reaching the buffers through `this`.
+            cls = "%s_State" % self.tag
+            lines = ["struct %s {" % cls]
+            lines += ["  ferry::Buffer<int> %s = ferry::Buffer<int>%s;" % (b, inits[b]) for b in bufs]
+            for f in self.mfuncs:
+                lines += ["  " + l if l else l for l in f.lines()]
+            head = "\n".join(lines) + "\nFERRY_COMPUTE void %s(ferry::ComputeContext &cc,\n    int n, int k0, int k1) {" % name
+            tail = "}\n};"
+        compute = Func(name, head, body, tail, kind="compute")
+        # How main names each buffer.
+        if self.form == "members":
+            mname = {b: "st.%s" % b for b in bufs}
+        elif self.form == "vector":
+            mname = {b: "vs[%d]" % i for i, b in enumerate(bufs)}
+        else:
+            mname = {b: b for b in bufs}
 
         # main: buffers, computes with different trip counts, host writes
         # between them, then every buffer printed.
         mb = []
+        if self.form == "members":
+            mb.append(Line("%s_State st;" % self.tag, removable=False))
+        elif self.form == "vector":
+            mb.append(Line("std::vector<ferry::Buffer<int>> vs;", removable=False))
         for b in bufs:
-            init = r.choice(["(%d)" % self.N, "(%d, %d)" % (self.N, r.randint(0, 9))])
-            mb.append(Line("ferry::Buffer<int> %s%s;" % (b, init), removable=False))
+            init = inits[b]
+            if self.form == "params":
+                mb.append(Line("ferry::Buffer<int> %s%s;" % (b, init), removable=False))
+            elif self.form == "vector":
+                mb.append(Line("vs.emplace_back%s;" % init, removable=False))
             if r.random() < 0.7:
                 mb.append(Line("for (int i = 0; i < %d; ++i)\n  %s[i] = (i * %d + %d) & 0xFF;"
-                               % (self.N, b, r.randint(1, 13), r.randint(0, 50))))
+                               % (self.N, mname[b], r.randint(1, 13), r.randint(0, 50))))
         # Buffers main does not print at the end (`deadbuf`): no exit copy
         # is needed unless something still sees them, a pointer to their
         # elements or a lambda made before the computes.
         unprinted, seen_by = set(), {}
-        if "deadbuf" not in self.avoid and r.random() < 0.4:
+        if "deadbuf" not in self.avoid and self.form == "params" and r.random() < 0.4:
             unprinted = set(r.sample(bufs, r.randint(1, nbuf - 1)))
             for b in sorted(unprinted):
                 how = r.choice(["gone", "gone", "view", "lambda"])
@@ -1135,21 +1302,26 @@ class Gen:
         for c in range(r.randint(1, 3)):
             if c > 0 and r.random() < 0.5:
                 b = r.choice(bufs)
-                mb.append(Line("%s[%d] = %d;" % (b, r.randrange(self.N), r.randint(0, 99))))
+                mb.append(Line("%s[%d] = %d;" % (mname[b], r.randrange(self.N), r.randint(0, 99))))
             perm = list(bufs)
             if alias:
                 if r.random() < 0.6:
                     perm[1] = perm[0]
-            elif r.random() < 0.3:
+            elif self.form == "params" and r.random() < 0.3:
                 r.shuffle(perm)
             k0, k1 = r.choice([0, 0, 1, 2, 3]), r.choice([0, 1, 1, 2])
             if cur:
-                mb.append(Line("%s = &%s;" % (cur, r.choice(bufs)), removable=False))
+                mb.append(Line("%s = &%s;" % (cur, mname[r.choice(bufs)]), removable=False))
             call = "%s(cc, %s, %d, %d, %d);" % (name, ", ".join(perm), self.N, k0, k1)
+            if self.form == "members":
+                call = "st.%s(cc, %d, %d, %d);" % (name, self.N, k0, k1)
+            elif self.form == "vector":
+                call = "%s(cc, vs, %d, %d, %d);" % (name, self.N, k0, k1)
             if "lambdabody" not in self.avoid and r.random() < 0.3:
                 # The lambda does more than call the compute function: it is
                 # planned itself (a loop of calls, host code between them).
                 b, i = r.choice(bufs), r.randrange(self.N)
+                b = mname[b]
                 call = r.choice([
                     "for (int r = 0; r < %d; ++r)\n    %s" % (r.randint(0, 3), call),
                     "%s\n  %s[%d] = %d;\n  %s" % (call, b, i, r.randint(0, 99), call),
@@ -1167,7 +1339,7 @@ class Gen:
             elif how == "lambda":
                 mb.append(Line("%s_show_%s();" % (self.tag, b)))
             elif b not in unprinted:
-                mb.append(Line('fuzz_print("[%s] %s", %s);' % (self.tag, b, b)))
+                mb.append(Line('fuzz_print("[%s] %s", %s);' % (self.tag, b, mname[b])))
         if glob:
             mb.append(Line('fuzz_print("[%s] %s", %s);' % (self.tag, glob, glob)))
         mb.append(Line('fuzz_stats("%s");' % self.tag, removable=False))
