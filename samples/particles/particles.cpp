@@ -1,10 +1,10 @@
 // particles: a multi-file sample (issue 23). Particles fall and bounce in a
-// unit box; the state is two buffers, positions and velocities. Four Ferry
-// sources make one target:
+// unit box; the state is two buffers, positions and velocities, members of
+// a class that owns them. Four Ferry sources make one target:
 //   particles.h   the kernels (`inline`) and what the .cpp files share
 //   solver.cpp    advance(): the time steps, dispatching both kernels
 //   setup.cpp     seed(), kineticEnergy(), printCentre(): host code
-//   particles.cpp simulate() (FERRY_COMPUTE) and main
+//   particles.cpp class Particles (simulate(), FERRY_COMPUTE) and main
 // Each file is planned with the others' summaries (docs/multi-file.md), so
 // the target moves exactly what onefile/particles.cpp, the same program in
 // one file, moves.
@@ -16,15 +16,15 @@
 //
 // Transfers, by hand, for the defaults: 1024 particles (a Vec2 is 8 B: each
 // buffer is 8192 B), 4 frames of 10 steps:
-//   seed() writes pos and vel on the host, which holds them: nothing.
+//   seed() writes pos_ and vel_ on the host, which holds them: nothing.
 //   frame 0: advance()'s first dispatch reads vel, stale on the device:
 //            in (1); the second reads pos: in (2). Then nothing: both stay
 //            on the device (advance() is internal: it leaves them there).
 //   every frame: kineticEnergy() reads vel, written by the last step: out
 //            (one per frame, 4); reading leaves the device copy valid, so
 //            the next frame copies nothing in.
-//   exit: pos is stale on the host and main prints it: out (5). vel was
-//            read back after the last frame: nothing.
+//   exit: the members come home: pos_ is stale on the host: out (5);
+//            vel_ was read back after the last frame: nothing.
 // In 2 (16384 B), out 5 (40960 B), 4 x 10 x 2 = 80 dispatches.
 // ferry-test: to_device 2 to_device_bytes 16384 from_device 5 from_device_bytes 40960
 // ferry-test: dispatches 80
@@ -35,14 +35,27 @@
 #include <cstdlib>
 #include <cstring>
 
-FERRY_COMPUTE void simulate(ferry::ComputeContext &cc, ferry::Buffer<Vec2> &pos,
-                            ferry::Buffer<Vec2> &vel, int frames, int steps) {
-  seed(pos, vel, 7u);
-  for (int frame = 0; frame < frames; ++frame) {
-    advance(cc, pos, vel, steps, 0.01f);
-    std::printf("frame %d: kinetic energy %.4g\n", frame, kineticEnergy(vel));
+// A particle system that owns its state. Its compute member function runs
+// the frames; the helpers it calls live in solver.cpp and setup.cpp.
+class Particles {
+public:
+  explicit Particles(int n) : pos_(n), vel_(n) {}
+
+  FERRY_COMPUTE void simulate(ferry::ComputeContext &cc, int frames,
+                              int steps) {
+    seed(pos_, vel_, 7u);
+    for (int frame = 0; frame < frames; ++frame) {
+      advance(cc, pos_, vel_, steps, 0.01f);
+      std::printf("frame %d: kinetic energy %.4g\n", frame,
+                  kineticEnergy(vel_));
+    }
   }
-}
+
+  void print() const { printCentre("final", pos_); }
+
+private:
+  ferry::Buffer<Vec2> pos_, vel_;
+};
 
 // The command line, checked: a size out of range would otherwise make an
 // impossible buffer.
@@ -85,10 +98,10 @@ int main(int argc, char **argv) {
   const int n = intArgument(argc, argv, 1, "PARTICLES", 1, 1 << 20, 1024);
   const int frames = intArgument(argc, argv, 2, "FRAMES", 0, 100000, 4);
   const int steps = intArgument(argc, argv, 3, "STEPS", 0, 100000, 10);
-  ferry::Buffer<Vec2> pos(n), vel(n);
+  Particles system(n);
   ferry::Accelerator acc;
   acc.compute([&](ferry::ComputeContext &cc) {
-    simulate(cc, pos, vel, frames, steps);
+    system.simulate(cc, frames, steps);
   });
-  printCentre("final", pos);
+  system.print();
 }

@@ -49,6 +49,16 @@ bool summarizable(const FunctionDecl *F) {
   return true;
 }
 
+/// A member function of the user's with a body: summarised as a caller
+/// only (a FERRY_COMPUTE member function calls helpers of other files).
+bool isMemberCaller(const FunctionDecl *F) {
+  const auto *M = dyn_cast<CXXMethodDecl>(F);
+  return M && !M->isStatic() && !declInSystemHeader(F) &&
+         !isRuntimeFunction(F) && !F->isImplicit() &&
+         !M->getParent()->isLambda() && !F->isDependentContext() &&
+         F->getTemplateSpecializationKind() == TSK_Undeclared;
+}
+
 /// The caller's parameter an argument names (`x`, `&x`, `*x`), or -1.
 int parameterNamed(const Expr *Arg, const FunctionDecl *Caller) {
   const Expr *E = Arg->IgnoreParenImpCasts();
@@ -63,13 +73,16 @@ int parameterNamed(const Expr *Arg, const FunctionDecl *Caller) {
   return -1;
 }
 
-/// A local buffer variable of the caller (`b`, `&b`): nothing its callers
-/// see, and a name it can bring home.
+/// A local buffer variable of the caller (`b`, `&b`), or a buffer member of
+/// its object (`pos_`, `this->pos_`): a name it can bring home.
 bool namesLocalBuffer(const Expr *Arg) {
   const Expr *E = Arg->IgnoreParenImpCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(E);
       UO && UO->getOpcode() == UO_AddrOf)
     E = UO->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
+           isa<FieldDecl>(ME->getMemberDecl()) && isBufferType(ME->getType());
   const auto *Ref = dyn_cast<DeclRefExpr>(E);
   const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   // `Buffer<T> *grid[2]`: the caller names what each element points to.
@@ -184,7 +197,8 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
     std::vector<const FunctionDecl *> Found, Declared;
     bool shouldVisitLambdaExpressions() const { return false; }
     bool VisitFunctionDecl(FunctionDecl *F) {
-      if (F->doesThisDeclarationHaveABody() && summarizable(F) && !isKernel(F))
+      if (F->doesThisDeclarationHaveABody() && !isKernel(F) &&
+          (summarizable(F) || isMemberCaller(F)))
         Found.push_back(F);
       if (!F->getDefinition() && summarizable(F) && F->isFirstDecl())
         Declared.push_back(F);
@@ -239,7 +253,9 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
     Calls.ComputeLambdas = &Model.ComputeLambdas;
     Calls.TraverseStmt(F->getBody());
     FS.Calls = std::move(Calls.Calls);
-    FS.Opaque = FS.Opaque || Calls.Untied;
+    // A member function's own facts include its object's members, which
+    // no parameter names: its calls are recorded, its effects are not.
+    FS.Opaque = FS.Opaque || Calls.Untied || !summarizable(F);
     S.Functions.push_back(std::move(FS));
   }
   std::set<std::string> Uses;

@@ -96,14 +96,27 @@ void printCentre(const char *label, const ferry::Buffer<Vec2> &pos) {
 }
 
 
-FERRY_COMPUTE void simulate(ferry::ComputeContext &cc, ferry::Buffer<Vec2> &pos,
-                            ferry::Buffer<Vec2> &vel, int frames, int steps) {
-  seed(pos, vel, 7u);
-  for (int frame = 0; frame < frames; ++frame) {
-    advance(cc, pos, vel, steps, 0.01f);
-    std::printf("frame %d: kinetic energy %.4g\n", frame, kineticEnergy(vel));
+// A particle system that owns its state. Its compute member function runs
+// the frames; the helpers it calls live in solver.cpp and setup.cpp.
+class Particles {
+public:
+  explicit Particles(int n) : pos_(n), vel_(n) {}
+
+  FERRY_COMPUTE void simulate(ferry::ComputeContext &cc, int frames,
+                              int steps) {
+    seed(pos_, vel_, 7u);
+    for (int frame = 0; frame < frames; ++frame) {
+      advance(cc, pos_, vel_, steps, 0.01f);
+      std::printf("frame %d: kinetic energy %.4g\n", frame,
+                  kineticEnergy(vel_));
+    }
   }
-}
+
+  void print() const { printCentre("final", pos_); }
+
+private:
+  ferry::Buffer<Vec2> pos_, vel_;
+};
 
 // The command line, checked: a size out of range would otherwise make an
 // impossible buffer.
@@ -146,10 +159,10 @@ int main(int argc, char **argv) {
   const int n = intArgument(argc, argv, 1, "PARTICLES", 1, 1 << 20, 1024);
   const int frames = intArgument(argc, argv, 2, "FRAMES", 0, 100000, 4);
   const int steps = intArgument(argc, argv, 3, "STEPS", 0, 100000, 10);
-  ferry::Buffer<Vec2> pos(n), vel(n);
+  Particles system(n);
   ferry::Accelerator acc;
   acc.compute([&](ferry::ComputeContext &cc) {
-    simulate(cc, pos, vel, frames, steps);
+    system.simulate(cc, frames, steps);
   });
-  printCentre("final", pos);
+  system.print();
 }
