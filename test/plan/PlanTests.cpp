@@ -107,6 +107,76 @@ FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int rounds) {
                 std::to_string(S.lineOf("// END"))});
 }
 
+TEST_CASE("a copy leaves a loop only if every path into it uses the copy",
+          "[plan]") {
+  SECTION("a trip may break before its dispatch: the copy stays at it") {
+    Source S(program(R"(
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int stop) {
+  for (int r = 0; r < 4; ++r) {
+    if (r == stop)
+      break;
+    cc.dispatch(rw, Range(v.size()), v);                   // DISPATCH
+  }
+}                                                          // END
+)"));
+    CHECK(transfers(S, "run") ==
+          std::vector<std::string>{
+              "toDeviceIfStale(v) before line " +
+                  std::to_string(S.lineOf("// DISPATCH")),
+              "fromDeviceIfStale(v) end of block line " +
+                  std::to_string(S.lineOf("// END"))});
+  }
+  SECTION("a trip may return before its dispatch: the copy stays at it") {
+    Source S(program(R"(
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int stop) {
+  int r = 0;
+  do {
+    if (r == stop)
+      return;                                              // RETURN
+    cc.dispatch(rw, Range(v.size()), v);                   // DISPATCH
+  } while (++r < 4);
+}                                                          // END
+)"));
+    CHECK(transfers(S, "run") ==
+          std::vector<std::string>{
+              "fromDeviceIfStale(v) before line " +
+                  std::to_string(S.lineOf("// RETURN")),
+              "toDeviceIfStale(v) before line " +
+                  std::to_string(S.lineOf("// DISPATCH")),
+              // Past the loop only after a dispatch: the device's is newer.
+              "fromDevice(v) end of block line " +
+                  std::to_string(S.lineOf("// END"))});
+  }
+  SECTION("a dispatch on one branch only: the copy stays at it") {
+    Source S(program(R"(
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int odd) {
+  for (int r = 0; r < 4; ++r)
+    if (r % 2 == odd)
+      cc.dispatch(rw, Range(v.size()), v);                 // DISPATCH
+}
+)"));
+    CHECK(transfers(S, "run").front() ==
+          "toDeviceIfStale(v) before line " +
+              std::to_string(S.lineOf("// DISPATCH")));
+  }
+  SECTION("branches that join before the dispatch: hoisted") {
+    Source S(program(R"(
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int odd) {
+  int seen = 0;
+  for (int r = 0; r < 4; ++r) {                            // LOOP
+    if (r % 2 == odd)
+      ++seen;
+    else
+      --seen;
+    cc.dispatch(rw, Range(v.size()), v);
+  }
+}
+)"));
+    CHECK(transfers(S, "run").front() ==
+          "toDevice(v) before line " + std::to_string(S.lineOf("// LOOP")));
+  }
+}
+
 TEST_CASE("a covering write-only kernel needs no copy in", "[plan]") {
   Source S(program(R"(
 FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &in, Buffer<float> &f, Buffer<int> &out) {

@@ -1,7 +1,10 @@
 // `continue` skips a dispatch, `break` leaves after a host read: the state
 // each jump carries meets the loop's own at its head and exit.
 //
-// By hand (16 ints = 64 B): `values` in once before the loop (1). Even steps
+// By hand (16 ints = 64 B): `values` in once, at the first dispatch (1):
+// guarded there rather than hoisted, since a trip may `continue` before it
+// and the loop may then end (the planner cannot know that s = 0 is even,
+// so a copy above the loop is not down-safe). Even steps
 // dispatch and then read values[0] (2, 4, 8, ..., 128): one copy out after
 // each of the 7 dispatches, the 7th passing 100 and breaking. Odd steps
 // `continue` before touching anything. After the loop the host copy is

@@ -7,6 +7,7 @@
 #include "model/Diagnostics.h"
 #include "model/FerryTypes.h"
 #include "model/Naming.h"
+#include "plan/DownSafety.h"
 #include "plan/Validity.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -28,6 +29,9 @@ struct LoopEffects {
   /// (`*from` after a swap): which one is needed when is known only at run
   /// time, so their copies stay guarded at the use instead of hoisted.
   std::set<ObjectId> AmbiguousNeeds;
+  /// Per object, the statements before which its copies would go: a copy
+  /// hoisted above the loop is down-safe only if every path meets one.
+  std::map<ObjectId, std::set<const Stmt *>> DeviceUses, HostUses;
 };
 
 struct JumpTargets {
@@ -239,6 +243,27 @@ private:
       (E->*Field).insert(Ids.begin(), Ids.end());
   }
 
+  /// Where a line placed at (Where, Anchor) runs: before Anchor, or for the
+  /// end of a do-while's body, with the loop's test.
+  void noteUse(std::map<ObjectId, std::set<const Stmt *>> LoopEffects::*Field,
+               const std::set<ObjectId> &Ids, Placement Where,
+               const Stmt *Anchor) {
+    if (Effects.empty() || !Anchor)
+      return;
+    const Stmt *At = Anchor;
+    if (Where == Placement::EndOfBlock) {
+      At = nullptr;
+      for (const DynTypedNode &P : Ctx.getParents(*Anchor))
+        if (const auto *Do = P.get<DoStmt>(); Do && Do->getBody() == Anchor)
+          At = Do->getCond();
+      if (!At)
+        return;
+    }
+    for (LoopEffects *E : Effects)
+      for (ObjectId Id : Ids)
+        (E->*Field)[Id].insert(At);
+  }
+
   static Validity weak(Validity Old, Validity New) { return join(Old, New); }
 
   /// Sets (strongly for one known object, weakly otherwise) and weakly for
@@ -280,6 +305,7 @@ private:
     if (all(S, R, &CopyState::Device, Validity::Valid))
       return;
     note(&LoopEffects::DeviceNeeds, R.Ids);
+    noteUse(&LoopEffects::DeviceUses, R.Ids, Where, Anchor);
     if (!R.single())
       note(&LoopEffects::AmbiguousNeeds, R.Ids);
     bool Static = R.single() && all(S, R, &CopyState::Device, Validity::Stale);
@@ -297,6 +323,7 @@ private:
     if (all(S, R, &CopyState::Host, Validity::Valid))
       return;
     note(&LoopEffects::HostNeeds, R.Ids);
+    noteUse(&LoopEffects::HostUses, R.Ids, Where, Anchor);
     if (!R.single())
       note(&LoopEffects::AmbiguousNeeds, R.Ids);
     bool Static = R.single() && all(S, R, &CopyState::Host, Validity::Stale);
@@ -1179,15 +1206,23 @@ private:
     Record = SavedRecord;
 
     // Hoist copies the loop needs of data it never invalidates itself, but
-    // only above a loop that surely runs: above one that may run zero times
-    // a copy is not down-safe (it would move data on a run that needs none).
-    // There, the first trip's guarded copy moves it once, or never.
-    if (!runsAtLeastOnce(L, Ctx))
-      return iterate(L, In);
+    // only where every path into the loop uses them before it leaves: above
+    // a loop that may run zero times, or whose trip may break or return
+    // first, a copy is not down-safe (it would move data on a run that
+    // needs none). There, the first use's guarded copy moves it once, or
+    // never.
+    const bool FirstTripRuns = runsAtLeastOnce(L, Ctx);
+    auto DownSafe = [&](const std::map<ObjectId, std::set<const Stmt *>> &Uses,
+                        ObjectId Id) {
+      auto It = Uses.find(Id);
+      return It != Uses.end() &&
+             paths().everyPathUses(L, It->second, FirstTripRuns);
+    };
     unsigned LoopLine = line(L->getBeginLoc());
     for (ObjectId Id : Fx.DeviceNeeds) {
       if (Fx.HostWrites.count(Id) || Fx.AmbiguousNeeds.count(Id) ||
-          !nameable(Id) || In.Objects[Id].Device == Validity::Valid)
+          !nameable(Id) || In.Objects[Id].Device == Validity::Valid ||
+          !DownSafe(Fx.DeviceUses, Id))
         continue;
       ObjectRefs R;
       R.Ids = {Id};
@@ -1199,7 +1234,8 @@ private:
     }
     for (ObjectId Id : Fx.HostNeeds) {
       if (Fx.DeviceWrites.count(Id) || Fx.AmbiguousNeeds.count(Id) ||
-          !nameable(Id) || In.Objects[Id].Host == Validity::Valid)
+          !nameable(Id) || In.Objects[Id].Host == Validity::Valid ||
+          !DownSafe(Fx.HostUses, Id))
         continue;
       ObjectRefs R;
       R.Ids = {Id};
@@ -1212,10 +1248,18 @@ private:
     return iterate(L, In);
   }
 
+  /// The function's paths, on Clang's CFG, built when a loop first asks.
+  const DownSafety &paths() {
+    if (!Paths)
+      Paths = std::make_unique<DownSafety>(F, Ctx);
+    return *Paths;
+  }
+
   PlanningContext &PC;
   ASTContext &Ctx;
   SourceManager &SM;
   const FunctionDecl *F;
+  std::unique_ptr<DownSafety> Paths;
   ObjectTable Table;
   FlowState Start;
   FunctionPlan Plan;
