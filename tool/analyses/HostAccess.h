@@ -2,7 +2,8 @@
 // What host code does to buffers, summarised per function: the access of
 // each Buffer parameter, and of each buffer member a method reaches, for
 // calls from compute functions. The events themselves, and the C++ rules
-// that classify them, are in HostEvents.h.
+// that classify them, are in HostEvents.h; counted writes in
+// CountedHostWrites.h.
 
 #include "analyses/Access.h"
 #include "analyses/BufferObjects.h"
