@@ -3,6 +3,7 @@
 // every helper it calls, checked against the FERRY_RO/WO/RW annotations.
 
 #include "analyses/Access.h"
+#include "analyses/KernelCoverage.h"
 #include "model/ProgramModel.h"
 
 #include "clang/AST/ASTContext.h"
@@ -14,43 +15,6 @@
 #include <vector>
 
 namespace ferry {
-
-/// A covering store whose index is a grid, `b[row * width + col]` with
-/// `width` a scalar parameter: `a[y * w + x]` over a 2-D range, or, in a
-/// loop `for (j = 0; j < rows; ++j)`, `v[i + j * n]` (Rodinia cfd). It
-/// covers the first rows * width elements exactly when the columns reach
-/// the width, which only the dispatch's values say: the rewriter passes them
-/// to the runtime (`ferry::grid`), which checks at each launch.
-struct GridCoverage {
-  bool Valid = false;
-  /// The range dimension of the column id; -1: a loop's counter (a row
-  /// per work-item, `out[kc.x * n + j]` for j < m).
-  int ColDim = 0;
-  /// The parameter of a `col < n` guard, or of the column loop's bound.
-  int ColBoundParam = -1;
-  /// A column loop's bound when it is a constant.
-  std::optional<long long> ColCount;
-  int WidthParam = -1;    ///< the scalar parameter that is the row width
-  /// Or a constant row width (`#define W 8`), when WidthParam is -1.
-  std::optional<long long> WidthConst;
-  int RowDim = -1;        ///< the range dimension of the row id; -1: a loop
-  /// The parameter of a `row < m` guard, or of the loop's bound.
-  int RowBoundParam = -1;
-  /// A loop's bound when it is a constant (`j < NVAR`).
-  std::optional<long long> RowCount;
-  /// A volume walked plane by plane (Rodinia hotspot3D: `int c = i + j *
-  /// nx;`, a store at `out[c]`, `c += nx * ny`, in and around one counted
-  /// loop): each plane is width x PlaneRows elements, and the store covers
-  /// PlanesConst + PlanesPerTrip * trips planes, where trips = max(0,
-  /// TripBoundParam + TripOffset - TripStart) (no TripBoundParam: a loop
-  /// with a constant bound, already folded into PlanesConst).
-  int PlaneRowsParam = -1;
-  long long PlanesConst = 1;
-  long long PlanesPerTrip = 0;
-  int TripBoundParam = -1;
-  long long TripOffset = 0;
-  long long TripStart = 0;
-};
 
 struct ParamAccess {
   const clang::ParmVarDecl *Param = nullptr;

@@ -10,19 +10,6 @@ using namespace clang;
 
 namespace ferry {
 
-static bool isFerryRecord(QualType T, llvm::StringRef Name) {
-  if (T.isNull())
-    return false;
-  const auto *RD = T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
-  if (!RD || RD->getName() != Name)
-    return false;
-  const auto *NS = dyn_cast<NamespaceDecl>(RD->getDeclContext());
-  return NS && NS->getName() == "ferry";
-}
-
-bool isLocalArrayType(QualType T) { return isFerryRecord(T, "Local"); }
-bool isLocalSpanType(QualType T) { return isFerryRecord(T, "LocalSpan"); }
-
 namespace {
 class FirstUse : public RecursiveASTVisitor<FirstUse> {
 public:

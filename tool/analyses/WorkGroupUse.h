@@ -5,6 +5,7 @@
 // a kernel needs its dispatch to give the group size (`.local(...)`).
 
 #include "analyses/CallGraphs.h"
+#include "model/FerryTypes.h"
 
 #include "clang/AST/Decl.h"
 
@@ -24,9 +25,5 @@ struct WorkGroupUse {
 /// The first use in the kernel's body in source order, else the first in
 /// the helpers it reaches; none when the kernel needs no work-groups.
 std::optional<WorkGroupUse> firstWorkGroupUse(const ReachableGraph &Kernel);
-
-/// ferry::Local<T, N> and ferry::LocalSpan<T> (through references).
-bool isLocalArrayType(clang::QualType T);
-bool isLocalSpanType(clang::QualType T);
 
 } // namespace ferry

@@ -69,6 +69,14 @@ bool isComputeContextType(QualType T) {
   return ferryRecord(T.getNonReferenceType(), "ComputeContext") != nullptr;
 }
 
+bool isLocalArrayType(QualType T) {
+  return ferryRecord(T.getNonReferenceType(), "Local") != nullptr;
+}
+
+bool isLocalSpanType(QualType T) {
+  return ferryRecord(T.getNonReferenceType(), "LocalSpan") != nullptr;
+}
+
 bool isKernelContextType(QualType T) {
   return ferryRecord(T.getNonReferenceType(), "KernelContext") != nullptr;
 }

@@ -18,6 +18,10 @@ bool refersToBuffer(clang::QualType T);
 bool holdsBuffers(clang::QualType T);
 bool isComputeContextType(clang::QualType T);
 bool isKernelContextType(clang::QualType T);
+/// ferry::Local<T, N> and ferry::LocalSpan<T> (through references): local
+/// memory, never a buffer.
+bool isLocalArrayType(clang::QualType T);
+bool isLocalSpanType(clang::QualType T);
 
 /// `cc.dispatch(kernel, range, args...)` on a ferry::ComputeContext.
 bool isDispatchCall(const clang::CallExpr *Call);
