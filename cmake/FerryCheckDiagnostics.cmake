@@ -11,15 +11,21 @@
 # CHECK lines (notes may be more than the CHECK-NOTE lines).
 #
 #   -DFERRY=<tool> [-DSUBCOMMAND=rewrite] -DINPUT=<file> -DOUTPUT=<file>
-#   -DFLAGS="a;b"
+#   -DFLAGS="a;b" [-DCHECK_FILE=<file>]
+#
+# CHECK_FILE (a header INPUT includes) holds the directives instead, and
+# the diagnostics must be located in it.
 
 if(NOT SUBCOMMAND)
   set(SUBCOMMAND emit)
 endif()
+if(NOT CHECK_FILE)
+  set(CHECK_FILE "${INPUT}")
+endif()
 
-file(STRINGS "${INPUT}" directives REGEX "// CHECK(-NOTE)?: ")
+file(STRINGS "${CHECK_FILE}" directives REGEX "// CHECK(-NOTE)?: ")
 if(NOT directives)
-  message(FATAL_ERROR "${INPUT} has no // CHECK: directive")
+  message(FATAL_ERROR "${CHECK_FILE} has no // CHECK: directive")
 endif()
 get_filename_component(out_dir "${OUTPUT}" DIRECTORY)
 file(MAKE_DIRECTORY "${out_dir}")
@@ -35,9 +41,9 @@ endif()
 set(expected_errors 0)
 foreach(line IN LISTS directives)
   string(REGEX REPLACE ".*// CHECK(-NOTE)?: *" "" check "${line}")
-  string(FIND "${err}" "${INPUT}:${check}" at)
+  string(FIND "${err}" "${CHECK_FILE}:${check}" at)
   if(at EQUAL -1)
-    message(FATAL_ERROR "missing diagnostic `${INPUT}:${check}` in:\n${err}")
+    message(FATAL_ERROR "missing diagnostic `${CHECK_FILE}:${check}` in:\n${err}")
   endif()
   if(NOT line MATCHES "// CHECK-NOTE: ")
     math(EXPR expected_errors "${expected_errors} + 1")

@@ -2,6 +2,8 @@
 
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/Utils.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
@@ -63,6 +65,24 @@ class HeaderDependencies : public DependencyCollector {
   }
 };
 
+using SkippedIncludeList =
+    std::vector<std::pair<SourceLocation, const FileEntry *>>;
+
+/// Records each #include the preprocessor skips: the rewriter replaces a
+/// header's first #include by its text, and must know the later ones.
+class SkippedIncludeRecorder : public PPCallbacks {
+public:
+  explicit SkippedIncludeRecorder(std::shared_ptr<SkippedIncludeList> Out)
+      : Out(std::move(Out)) {}
+  void FileSkipped(const FileEntryRef &SkippedFile, const Token &FilenameTok,
+                   SrcMgr::CharacteristicKind) override {
+    Out->emplace_back(FilenameTok.getLocation(), &SkippedFile.getFileEntry());
+  }
+
+private:
+  std::shared_ptr<SkippedIncludeList> Out;
+};
+
 /// Hands the finished translation unit to the callback. This must happen in
 /// HandleTranslationUnit: by EndSourceFileAction the diagnostic printer has
 /// already been told the file ended, and reporting an error then crashes it.
@@ -70,19 +90,21 @@ class CallbackConsumer : public ASTConsumer {
 public:
   CallbackConsumer(CompilerInstance &CI, std::string File,
                    std::shared_ptr<DependencyCollector> Dependencies,
+                   std::shared_ptr<SkippedIncludeList> Skipped,
                    const UnitCallback &OnUnit, bool &Succeeded)
       : CI(CI), File(std::move(File)), Dependencies(std::move(Dependencies)),
-        OnUnit(OnUnit), Succeeded(Succeeded) {}
+        Skipped(std::move(Skipped)), OnUnit(OnUnit), Succeeded(Succeeded) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
     if (CI.getDiagnostics().hasErrorOccurred()) {
       Succeeded = false;
       return;
     }
-    ParsedUnit Unit{CI, Context, {File}};
+    ParsedUnit Unit{CI, Context, {File}, {}};
     for (const std::string &Dep : Dependencies->getDependencies())
       if (Dep != File)
         Unit.Dependencies.push_back(Dep);
+    Unit.SkippedIncludes = *Skipped;
     Succeeded = OnUnit(Unit) && !CI.getDiagnostics().hasErrorOccurred();
   }
 
@@ -90,6 +112,7 @@ private:
   CompilerInstance &CI;
   std::string File;
   std::shared_ptr<DependencyCollector> Dependencies;
+  std::shared_ptr<SkippedIncludeList> Skipped;
   const UnitCallback &OnUnit;
   bool &Succeeded;
 };
@@ -105,8 +128,11 @@ public:
     // added to the CompilerInstance now would never see an #include.
     auto Dependencies = std::make_shared<HeaderDependencies>();
     Dependencies->attachToPreprocessor(CI.getPreprocessor());
+    auto Skipped = std::make_shared<SkippedIncludeList>();
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<SkippedIncludeRecorder>(Skipped));
     return std::make_unique<CallbackConsumer>(CI, File.str(), Dependencies,
-                                              OnUnit, Succeeded);
+                                              Skipped, OnUnit, Succeeded);
   }
 
 private:

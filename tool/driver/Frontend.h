@@ -16,6 +16,10 @@ struct ParsedUnit {
   clang::ASTContext &Context;
   /// Every non-system file the unit includes, the main file first.
   std::vector<std::string> Dependencies;
+  /// Each #include the preprocessor skipped (an include guard, #pragma
+  /// once): where it is, and the file it names.
+  std::vector<std::pair<clang::SourceLocation, const clang::FileEntry *>>
+      SkippedIncludes;
 };
 
 /// Returns false when parsing failed or the callback did.

@@ -47,7 +47,8 @@ int runRewrite(const CommandInputs &In, const std::string &Output,
     auto Emitted = emitOpenCL(Unit.Context, Plan.Model.Kernels);
     if (!Emitted)
       return false;
-    auto Text = rewriteMainFile(Unit.Context, Plan.Functions, *Emitted);
+    auto Text = rewriteMainFile(Unit.Context, Plan.Functions, *Emitted,
+                                Unit.SkippedIncludes);
     if (!Text)
       return false;
     Rewritten = std::move(*Text);

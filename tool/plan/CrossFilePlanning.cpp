@@ -93,6 +93,20 @@ void adjustDeadAfterCompute(
     if (!F->isExternallyVisible() || isa<CXXMethodDecl>(F))
       continue;
     std::string Usr = usrOf(F);
+    const SourceManager &SM = F->getASTContext().getSourceManager();
+    if (!SM.isWrittenInMainFile(SM.getExpansionLoc(F->getLocation()))) {
+      // Inline in a header: every file including it plans it, and all
+      // their copies must be the same (the ODR), so the decision is the
+      // target's, this file's starts of it among the others.
+      std::set<unsigned> Anywhere = T.deadAnywhere(Usr).value_or(
+          std::set<unsigned>{});
+      std::set<const ValueDecl *> Here;
+      for (unsigned I = 0; I < F->getNumParams(); ++I)
+        if (Anywhere.count(I))
+          Here.insert(F->getParamDecl(I));
+      Dead[F] = std::move(Here);
+      continue;
+    }
     std::optional<std::set<unsigned>> Elsewhere = T.deadElsewhere(Usr);
     if (!Elsewhere)
       continue; // called from this file only: its own analysis stands

@@ -193,7 +193,13 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
 
   // Every function with a body in the unit, the main file's and its
   // headers' (an inline helper in a header may call into another file).
+  // Declared: the compute functions this file may start without planning
+  // them, for dead_after_compute. A compute function inline in a header is
+  // planned in every file that includes it, and each copy must skip the
+  // same copies back, so every file records what its own starts of it
+  // leave dead (TargetSummaries::deadAnywhere).
   struct Bodies : RecursiveASTVisitor<Bodies> {
+    const SourceManager *SM = nullptr;
     std::vector<const FunctionDecl *> Found, Declared;
     bool shouldVisitLambdaExpressions() const { return false; }
     bool VisitFunctionDecl(FunctionDecl *F) {
@@ -202,9 +208,14 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
         Found.push_back(F);
       if (!F->getDefinition() && summarizable(F) && F->isFirstDecl())
         Declared.push_back(F);
+      else if (F->isThisDeclarationADefinition() && summarizable(F) &&
+               isComputeFunction(F) &&
+               !SM->isWrittenInMainFile(SM->getExpansionLoc(F->getLocation())))
+        Declared.push_back(F);
       return true;
     }
   } Find;
+  Find.SM = &Ctx.getSourceManager();
   Find.TraverseDecl(Ctx.getTranslationUnitDecl());
   std::vector<std::pair<const FunctionDecl *, bool>> Functions;
   for (const FunctionDecl *F : Find.Found)

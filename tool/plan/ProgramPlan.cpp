@@ -11,6 +11,7 @@
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/Support/Path.h"
 
 #include <functional>
 
@@ -279,6 +280,39 @@ checkStaticBuffers(ASTContext &Ctx, const std::vector<ReachableGraph> &Graphs,
     }
   return WithStatic;
 }
+/// A planned function is rewritten where it is defined: in the main file,
+/// or in a user header the main file includes directly, whose rewritten text
+/// then replaces that #include (rewrite/HostRewriter.cpp). Anywhere else is
+/// an error at its definition.
+bool definedWhereRewritable(ASTContext &Ctx, const FunctionDecl *F) {
+  SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(F->getLocation());
+  if (SM.isWrittenInMainFile(Loc))
+    return true;
+  FileID Header = SM.getFileID(Loc);
+  SourceLocation IncludedAt = SM.getIncludeLoc(Header);
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(Header);
+  std::string Name =
+      Entry ? llvm::sys::path::filename(Entry->getName()).str() : "";
+  if (Entry && IncludedAt.isValid() && !SM.isInSystemHeader(Loc) &&
+      SM.isWrittenInMainFile(SM.getExpansionLoc(IncludedAt)))
+    return true;
+  if (!Entry || IncludedAt.isInvalid() || SM.isInSystemHeader(Loc)) {
+    reportError(Ctx, F->getLocation(),
+                "compute function '" + F->getNameAsString() +
+                    "' is defined outside the Ferry source and its own "
+                    "headers, where Ferry cannot rewrite it");
+    return false;
+  }
+  reportError(Ctx, F->getLocation(),
+              "compute function '" + F->getNameAsString() + "' is defined in '" +
+                  Name +
+                  "', which the Ferry source includes only through another "
+                  "header; Ferry rewrites a header's compute functions only "
+                  "when the Ferry source includes it directly: add #include "
+                  "\"" + Name + "\" to it before the header that includes it");
+  return false;
+}
 } // namespace
 
 ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
@@ -419,13 +453,8 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
                       "'ferry::ComputeContext &' as its first parameter");
       continue;
     }
-    if (!SM.isWrittenInMainFile(SM.getExpansionLoc(F->getLocation()))) {
-      reportError(Ctx, F->getLocation(),
-                  "compute function '" + F->getNameAsString() +
-                      "' is defined in a header; Ferry rewrites only the "
-                      "source file it is given, so define it there");
+    if (!definedWhereRewritable(Ctx, F))
       continue;
-    }
     auto Table =
         std::make_shared<ObjectTable>(F, Host.globals().of(F).Named);
     PointsTo Facts = Table->entryPointsTo();

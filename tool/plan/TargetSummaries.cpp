@@ -142,11 +142,16 @@ bool TargetSummaries::onlyPlannedCallsElsewhere(const std::string &Usr) const {
 }
 
 std::optional<std::set<unsigned>>
-TargetSummaries::deadElsewhere(const std::string &Usr) const {
+TargetSummaries::deadAnywhere(const std::string &Usr) const {
+  return deadIn(Usr, Files.size());
+}
+
+std::optional<std::set<unsigned>>
+TargetSummaries::deadIn(const std::string &Usr, std::size_t Count) const {
   std::optional<std::set<unsigned>> Dead;
   if (Incomplete)
     return std::set<unsigned>{};
-  for (std::size_t I = 0; I + 1 < Files.size(); ++I) {
+  for (std::size_t I = 0; I < Count; ++I) {
     const FileSummary &F = Files[I];
     bool Names = llvm::is_contained(F.OtherUses, Usr);
     for (const FunctionSummary &Fn : F.Functions)

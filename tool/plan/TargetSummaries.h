@@ -52,7 +52,13 @@ public:
   /// The parameters of a compute function defined here that every other
   /// file calling it binds to buffers dead after the compute; nullopt when
   /// no other file names it.
-  std::optional<std::set<unsigned>> deadElsewhere(const std::string &Usr) const;
+  std::optional<std::set<unsigned>> deadElsewhere(const std::string &Usr) const {
+    return deadIn(Usr, Files.size() - 1);
+  }
+  /// The same over every file, this one included: for a compute function
+  /// inline in a header, planned in each file that includes it, whose
+  /// copies must all decide alike (nullopt when no file names it).
+  std::optional<std::set<unsigned>> deadAnywhere(const std::string &Usr) const;
   /// Its parameter `Index` keeps nothing of the buffer it is given.
   bool keepsNothing(const std::string &Usr, unsigned Index) const;
   /// The file being rewritten uses it nowhere.
@@ -61,6 +67,9 @@ public:
   bool known(const std::string &Usr) const { return Functions.count(Usr); }
 
 private:
+  /// Over the first `Count` files.
+  std::optional<std::set<unsigned>> deadIn(const std::string &Usr,
+                                           std::size_t Count) const;
   struct Entry {
     const FunctionSummary *Summary;
     bool Self;

@@ -8,8 +8,12 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
 #include <cstdlib>
 #include <map>
+#include <set>
 
 using namespace clang;
 
@@ -19,12 +23,21 @@ namespace {
 
 class HostRewriter {
 public:
-  explicit HostRewriter(ASTContext &Ctx)
+  HostRewriter(ASTContext &Ctx, const SkippedIncludes &Skipped)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
-        R(SM, LO) {}
+        R(SM, LO), Skipped(Skipped) {}
 
   bool apply(const std::vector<FunctionPlan> &Plans,
              const EmittedProgram &Program) {
+    // A planned function in a header the main file includes directly
+    // (plan/ProgramPlan.cpp rejects any other header): that header is
+    // rewritten too, and its text replaces the #include.
+    for (const FunctionPlan &Plan : Plans) {
+      FileID File =
+          SM.getFileID(SM.getExpansionLoc(Plan.Function->getLocation()));
+      if (File != SM.getMainFileID())
+        Headers.insert(File);
+    }
     for (const FunctionPlan &Plan : Plans) {
       std::map<std::pair<int, const Stmt *>, std::vector<const Transfer *>>
           Groups;
@@ -43,6 +56,9 @@ public:
           return false;
     }
     addProgram(Program);
+    for (FileID Header : Headers)
+      if (!inlineHeader(Header))
+        return false;
     return true;
   }
 
@@ -102,11 +118,132 @@ private:
   }
 
   bool inMainFile(SourceLocation Loc, const char *What) {
-    if (Loc.isValid() && SM.isWrittenInMainFile(Loc))
+    if (Loc.isValid() &&
+        (SM.isWrittenInMainFile(Loc) ||
+         Headers.count(SM.getFileID(SM.getExpansionLoc(Loc)))))
       return true;
     reportError(Ctx, Loc,
                 std::string("Ferry must insert ") + What +
-                    " here, but only the main source file is rewritten");
+                    " here, but only the main source file and the headers "
+                    "whose compute functions it rewrites are rewritten");
+    return false;
+  }
+
+  /// Replaces the main file's #include of `Header` by the header's
+  /// rewritten text, between #line markers that keep the compiler's
+  /// diagnostics on the user's files. The header's own include guard stays,
+  /// so a later #include of it is skipped; `#pragma once`, which would not
+  /// skip the original file, becomes a guard, and a later #include of it
+  /// in the main file a comment (in another header, an error).
+  bool inlineHeader(FileID Header) {
+    FileID Main = SM.getMainFileID();
+    std::string Text;
+    if (const RewriteBuffer *B = R.getRewriteBufferFor(Header))
+      Text.assign(B->begin(), B->end());
+    else
+      Text = SM.getBufferData(Header).str();
+    if (!Text.empty() && Text.back() != '\n')
+      Text += '\n';
+    std::string HeaderPath = absoluteSourcePath(Header);
+    std::string Guard = onceGuardFor(HeaderPath);
+    if (replacePragmaOnce(Text, "#ifndef " + Guard + "\n#define " + Guard)) {
+      Text += "#endif // " + Guard + "\n";
+      const FileEntry *Entry = SM.getFileEntryForID(Header);
+      for (auto [Where, File] : Skipped) {
+        if (File != Entry)
+          continue;
+        SourceLocation Loc = SM.getExpansionLoc(Where);
+        if (!SM.isWrittenInMainFile(Loc)) {
+          std::string Name = llvm::sys::path::filename(HeaderPath).str();
+          reportError(Ctx, Loc,
+                      "'" + Name +
+                          "' is included again here, but Ferry writes its "
+                          "rewritten text into the Ferry source in place of "
+                          "its first #include, which '#pragma once' cannot "
+                          "skip: give '" + Name + "' an include guard");
+          return false;
+        }
+        auto [Start, End] = directiveLine(Loc);
+        R.ReplaceText(SM.getLocForStartOfFile(Main).getLocWithOffset(Start),
+                      End - Start,
+                      "// ferry: " +
+                          SM.getBufferData(Main).substr(Start, End - Start).str() +
+                          ", already written above");
+      }
+    }
+    SourceLocation At = SM.getExpansionLoc(SM.getIncludeLoc(Header));
+    auto [Start, End] = directiveLine(At);
+    StringRef MainText = SM.getBufferData(Main);
+    unsigned Line = SM.getLineNumber(Main, SM.getFileOffset(At));
+    std::string Inlined =
+        "// ferry: " + MainText.substr(Start, End - Start).str() +
+        ", rewritten here with its compute functions planned\n" +
+        lineMarkerFor(1, HeaderPath) + Text +
+        lineMarkerFor(Line + 1, absoluteSourcePath(Main));
+    if (End < MainText.size())
+      Inlined.pop_back(); // the directive's own newline follows
+    R.ReplaceText(SM.getLocForStartOfFile(Main).getLocWithOffset(Start),
+                  End - Start, Inlined);
+    return true;
+  }
+
+  /// The offsets in the main file of the line holding Loc, its newline
+  /// excluded.
+  std::pair<unsigned, unsigned> directiveLine(SourceLocation Loc) const {
+    StringRef Text = SM.getBufferData(SM.getMainFileID());
+    unsigned Offset = SM.getFileOffset(Loc);
+    size_t Start = Text.rfind('\n', Offset);
+    Start = Start == StringRef::npos ? 0 : Start + 1;
+    size_t End = Text.find('\n', Offset);
+    if (End == StringRef::npos)
+      End = Text.size();
+    return {static_cast<unsigned>(Start), static_cast<unsigned>(End)};
+  }
+
+  std::string absoluteSourcePath(FileID File) const {
+    OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+    llvm::SmallString<256> Path(Entry ? Entry->getName() : "input");
+    llvm::sys::fs::make_absolute(Path);
+    llvm::sys::path::remove_dots(Path);
+    return std::string(Path);
+  }
+
+  static std::string lineMarkerFor(unsigned Line, StringRef Path) {
+    std::string Quoted;
+    for (char C : Path) {
+      if (C == '"' || C == '\\')
+        Quoted += '\\';
+      Quoted += C;
+    }
+    return "#line " + std::to_string(Line) + " \"" + Quoted + "\"\n";
+  }
+
+  /// `FERRY_INLINED_SOLVER_H` for .../solver.h.
+  static std::string onceGuardFor(StringRef Path) {
+    std::string Guard = "FERRY_INLINED_";
+    for (char C : llvm::sys::path::filename(Path))
+      Guard += isalnum(static_cast<unsigned char>(C))
+                   ? static_cast<char>(toupper(static_cast<unsigned char>(C)))
+                   : '_';
+    return Guard;
+  }
+
+  /// Replaces the `#pragma once` line of Text by Replacement.
+  static bool replacePragmaOnce(std::string &Text, const std::string &Replacement) {
+    size_t Start = 0;
+    while (Start < Text.size()) {
+      size_t End = Text.find('\n', Start);
+      if (End == std::string::npos)
+        End = Text.size();
+      StringRef Line = StringRef(Text).slice(Start, End).trim();
+      bool Directive = Line.consume_front("#");
+      Line = Line.ltrim();
+      if (Directive && Line.consume_front("pragma") && Line.ltrim() == "once") {
+        Text.replace(Start, End - Start, Replacement);
+        return true;
+      }
+      Start = End + 1;
+    }
     return false;
   }
 
@@ -369,14 +506,16 @@ private:
   SourceManager &SM;
   const LangOptions &LO;
   Rewriter R;
+  const SkippedIncludes &Skipped;
+  std::set<FileID> Headers;
 };
 
 } // namespace
 
 std::optional<std::string>
 rewriteMainFile(ASTContext &Ctx, const std::vector<FunctionPlan> &Plans,
-                const EmittedProgram &Program) {
-  HostRewriter Rewriter(Ctx);
+                const EmittedProgram &Program, const SkippedIncludes &Skipped) {
+  HostRewriter Rewriter(Ctx, Skipped);
   if (!Rewriter.apply(Plans, Program))
     return std::nullopt;
   return Rewriter.result();

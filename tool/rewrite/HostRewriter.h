@@ -14,10 +14,17 @@
 
 namespace ferry {
 
+/// Each #include the preprocessor skipped, and the file it names.
+using SkippedIncludes =
+    std::vector<std::pair<clang::SourceLocation, const clang::FileEntry *>>;
+
 /// The rewritten main file, or std::nullopt after reporting an error (an
-/// insertion that falls inside a macro expansion, say).
+/// insertion that falls inside a macro expansion, say). A header that
+/// defines a planned function is rewritten too, and its text replaces the
+/// main file's #include of it; `Skipped` says where it is included again.
 std::optional<std::string>
 rewriteMainFile(clang::ASTContext &Ctx, const std::vector<FunctionPlan> &Plans,
-                const EmittedProgram &Program);
+                const EmittedProgram &Program,
+                const SkippedIncludes &Skipped = {});
 
 } // namespace ferry
