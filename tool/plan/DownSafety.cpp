@@ -80,7 +80,7 @@ bool DownSafety::everyPathUses(const Stmt *Loop,
   const CFGBlock *Exit = &G->Cfg->getExit();
   const CFGBlock *FunctionEntry = &G->Cfg->getEntry();
   auto InLoop = [&](const CFGBlock *B) { return G->in(B, Loop); };
-  auto Uses_ = [&](const CFGBlock *B) {
+  auto MeetsUse = [&](const CFGBlock *B) {
     for (const Stmt *U : Uses)
       if (G->in(B, U))
         return true;
@@ -138,18 +138,14 @@ bool DownSafety::everyPathUses(const Stmt *Loop,
     }
     if (!InLoop(B))
       return false; // left the loop without the use
-    if (Uses_(B))
+    if (MeetsUse(B))
       continue; // this path copies, and uses what it copied
-    if (TestFirst && B->getTerminatorStmt() == Loop && First) {
-      // The loop's test before the first trip: it passes when the loop
-      // surely runs once, and after it the first trip is under way.
-      if (FirstTripRuns) {
-        if (B->succ_size() > 0)
-          Work.push_back({*B->succ_begin(), false});
-        continue;
-      }
-      for (const CFGBlock *S : B->succs())
-        Work.push_back({S, false});
+    // The loop's test before the first trip passes when the loop surely
+    // runs once: only its true edge is taken then.
+    if (TestFirst && First && FirstTripRuns &&
+        B->getTerminatorStmt() == Loop) {
+      if (B->succ_size() > 0)
+        Work.push_back({*B->succ_begin(), false});
       continue;
     }
     for (const CFGBlock *S : B->succs())
