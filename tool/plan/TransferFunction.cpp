@@ -1,0 +1,934 @@
+#include "plan/TransferFunction.h"
+
+#include "analyses/CallGraphs.h"
+#include "analyses/ContainerBuffers.h"
+#include "analyses/WorkGroupUse.h"
+#include "model/Diagnostics.h"
+#include "model/FerryTypes.h"
+#include "model/Naming.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace ferry {
+
+struct TransferFunction::Impl {
+  Impl(PlanningContext &PC, const FunctionDecl *F, const ObjectTable &Table,
+       const PlanningUnits &Units, bool SyncsAtExit)
+      : PC(PC), Ctx(PC.Ctx), SM(Ctx.getSourceManager()), F(F), Table(Table),
+        Units(Units), SyncsAtExit(SyncsAtExit) {}
+
+  FlowState apply(const Step &S, FlowState In) {
+    if (!In.Reachable)
+      return In;
+    switch (S.Kind) {
+    case StepKind::Entry:
+    case StepKind::LoopTest:
+    case StepKind::Ignored:
+      return In;
+    case StepKind::Host:
+      return hostCode(S.Root, std::move(In), S.Where, S.Anchor);
+    case StepKind::Dispatch:
+      return dispatch(asDispatch(S.Root), S.Anchor, std::move(In));
+    case StepKind::Return: {
+      const auto *Ret = cast<ReturnStmt>(S.Root);
+      if (Ret->getRetValue())
+        In = hostCode(Ret->getRetValue(), std::move(In),
+                      Placement::BeforeStmt, Ret);
+      exitCopies(In, Placement::BeforeStmt, Ret);
+      return FlowState::unreachable();
+    }
+    case StepKind::FallOffEnd:
+      exitCopies(In, Placement::EndOfBlock, S.Anchor);
+      return FlowState::unreachable();
+    case StepKind::LoopVariable:
+      applyAliasing(S.Root, Table, In.Facts);
+      return In;
+    case StepKind::LoopEntry:
+      return loopEntry(S.Loop, std::move(In));
+    }
+    return In;
+  }
+
+  FlowState loopEntry(const Stmt *L, FlowState In) {
+    auto It = Hoists.find(L);
+    if (It == Hoists.end())
+      return In;
+    for (const Hoist &H : It->second) {
+      ObjectRefs R;
+      R.Ids = {H.Object};
+      const std::string &Name = Table.object(H.Object).Spelling;
+      if (H.ToDevice)
+        requireDevice(In, R, Name, Placement::BeforeStmt, L, H.Reason);
+      else
+        requireHost(In, R, Name, Placement::BeforeStmt, L, H.Reason);
+    }
+    return In;
+  }
+
+  bool nameableAt(ObjectId Id, const Stmt *At) const {
+    const BufferObject &O = Table.object(Id);
+    if (O.callerVisible())
+      return true;
+    const auto *V = dyn_cast_or_null<VarDecl>(O.Decl);
+    auto It = V ? Units.Declarations.find(V) : Units.Declarations.end();
+    if (It == Units.Declarations.end() || !At)
+      return false;
+    // In scope after its declaration, in the block (or `for`) holding it.
+    const DeclStmt *D = It->second;
+    const DynTypedNodeList Parents = Ctx.getParents(*D);
+    if (Parents.empty())
+      return false;
+    const Stmt *Scope = Parents[0].get<Stmt>();
+    if (!Scope || !isa<CompoundStmt, ForStmt>(Scope))
+      return false;
+    if (D == At || !within(At, Scope))
+      return false;
+    return SM.isBeforeInTranslationUnit(D->getEndLoc(), At->getBeginLoc());
+  }
+
+  bool within(const Stmt *S, const Stmt *Outer) const {
+    DynTypedNode Node = DynTypedNode::create(*S);
+    for (int Depth = 0; Depth < 4096; ++Depth) {
+      if (Node.get<Stmt>() == Outer)
+        return true;
+      DynTypedNodeList Parents = Ctx.getParents(Node);
+      if (Parents.empty())
+        return false;
+      Node = Parents[0];
+    }
+    return false;
+  }
+
+  bool mustGoInside(const Stmt *S, const PointsTo &Facts) const {
+    FlowState In;
+    In.Facts = Facts;
+    return hasStateChangeWithoutCopy(S, In) || namesReboundInside(S, In);
+  }
+
+  // --- recording -------------------------------------------------------------
+  unsigned line(SourceLocation L) const {
+    return SM.getExpansionLineNumber(L);
+  }
+
+  /// `E` as the file spells it (a macro at either end kept as written), or
+  /// "" when it lies inside a macro's body and has no spelling of its own.
+  std::string text(const Expr *E) const {
+    CharSourceRange R = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+        Ctx.getLangOpts());
+    if (R.isInvalid())
+      return "";
+    return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  }
+
+  /// How to name the buffer `Refs` in an inserted line at a use site.
+  /// The runtime's calls take a buffer, so one named through a pointer
+  /// (`&b`, `p`, `grid[i]`) is spelled as the buffer it points to.
+  std::string spelling(const Expr *Site, const ObjectRefs &Refs) const {
+    if (Site) {
+      const Expr *E = Site->IgnoreParenImpCasts();
+      if (const auto *UO = dyn_cast<UnaryOperator>(E);
+          UO && UO->getOpcode() == UO_AddrOf)
+        E = UO->getSubExpr()->IgnoreParenImpCasts();
+      else if (!E->getType()->isPointerType())
+        E = Site;
+      std::string T = text(E);
+      if (!T.empty() && E->getType()->isPointerType())
+        T = isa<DeclRefExpr, MemberExpr, ArraySubscriptExpr, CallExpr>(E)
+                ? "*" + T
+                : "*(" + T + ")";
+      if (!T.empty())
+        return T;
+    }
+    if (Refs.Ids.size() == 1)
+      return Table.object(*Refs.Ids.begin()).Spelling;
+    return "";
+  }
+
+  void emit(TransferKind Kind, std::string Buffer, const std::set<ObjectId> &Ids,
+            Placement Where, const Stmt *Anchor, std::string Reason) {
+    if (!Plan || LinesOff)
+      return;
+    if (Buffer.empty()) {
+      reportError(Ctx, Anchor->getBeginLoc(),
+                  "Ferry needs a transfer here but cannot name the buffer in "
+                  "source; bind it to a reference outside any macro");
+      return;
+    }
+    // The same line again at the same place (`std::copy(p->begin(),
+    // p->end(), …)` reads through one name twice) would do nothing.
+    if (!Plan->Transfers.empty()) {
+      const Transfer &Last = Plan->Transfers.back();
+      if (Last.Kind == Kind && Last.Where == Where && Last.Anchor == Anchor &&
+          Last.Buffer == Buffer)
+        return;
+    }
+    Transfer T;
+    T.Kind = Kind;
+    T.Where = Where;
+    T.Anchor = Anchor;
+    T.Buffer = std::move(Buffer);
+    T.Objects = Ids;
+    T.Reason = std::move(Reason);
+    // A container's own name (an exit copy, a call that may touch every
+    // buffer): the line is for each of its elements.
+    T.EachElement =
+        EachElement ||
+        (Ids.size() == 1 && Table.object(*Ids.begin()).Elements &&
+         T.Buffer == Table.object(*Ids.begin()).Spelling);
+    Plan->Transfers.push_back(std::move(T));
+  }
+
+  // --- state transitions -----------------------------------------------------
+  void note(std::set<ObjectId> StepEffects::*Field,
+            const std::set<ObjectId> &Ids) {
+    if (Effects)
+      (Effects->*Field).insert(Ids.begin(), Ids.end());
+  }
+
+  static Validity weak(Validity Old, Validity New) { return join(Old, New); }
+
+  /// Sets (strongly for one known object, weakly otherwise) and weakly for
+  /// every object that may be the same buffer.
+  void update(FlowState &S, const ObjectRefs &R, Validity CopyState::*Field,
+              Validity V) {
+    for (ObjectId Id : R.Ids)
+      S.Objects[Id].*Field = R.single() ? V : weak(S.Objects[Id].*Field, V);
+    for (ObjectId Id : Table.withAliases(R.Ids))
+      if (!R.Ids.count(Id))
+        S.Objects[Id].*Field = weak(S.Objects[Id].*Field, V);
+  }
+
+  bool all(const FlowState &S, const ObjectRefs &R, Validity CopyState::*Field,
+           Validity V) const {
+    for (ObjectId Id : R.Ids)
+      if (S.Objects[Id].*Field != V)
+        return false;
+    return true;
+  }
+
+  /// R, never exact when it holds a container's elements: which buffer
+  /// is meant only the run knows, so nothing about it is decided statically.
+  ObjectRefs weakened(const ObjectRefs &R) const {
+    ObjectRefs W = R;
+    for (ObjectId Id : R.Ids)
+      if (Table.object(Id).Elements)
+        W.Exact = false;
+    return W;
+  }
+
+  void requireDevice(FlowState &S, const ObjectRefs &Refs, std::string Name,
+                     Placement Where, const Stmt *Anchor,
+                     const std::string &Why) {
+    ObjectRefs R = weakened(Refs);
+    // A need the loop itself satisfies first on every path (a kernel that
+    // overwrites the buffer earlier in the iteration) is no reason to copy
+    // before the loop.
+    if (all(S, R, &CopyState::Device, Validity::Valid))
+      return;
+    note(&StepEffects::DeviceNeeds, R.Ids);
+    if (!R.single())
+      note(&StepEffects::AmbiguousNeeds, R.Ids);
+    bool Static = R.single() && all(S, R, &CopyState::Device, Validity::Stale);
+    emit(Static ? TransferKind::ToDevice : TransferKind::ToDeviceIfStale,
+         std::move(Name), R.Ids, Where, Anchor,
+         Why + (Static ? "; the device copy is stale"
+                       : "; the device copy may be stale"));
+    update(S, R, &CopyState::Device, Validity::Valid);
+  }
+
+  void requireHost(FlowState &S, const ObjectRefs &Refs, std::string Name,
+                   Placement Where, const Stmt *Anchor,
+                   const std::string &Why) {
+    ObjectRefs R = weakened(Refs);
+    if (all(S, R, &CopyState::Host, Validity::Valid))
+      return;
+    note(&StepEffects::HostNeeds, R.Ids);
+    if (!R.single())
+      note(&StepEffects::AmbiguousNeeds, R.Ids);
+    bool Static = R.single() && all(S, R, &CopyState::Host, Validity::Stale);
+    emit(Static ? TransferKind::FromDevice : TransferKind::FromDeviceIfStale,
+         std::move(Name), R.Ids, Where, Anchor,
+         Why + (Static ? "; the device holds the newer copy"
+                       : "; the device may hold a newer copy"));
+    update(S, R, &CopyState::Host, Validity::Valid);
+  }
+
+  void deviceWrites(FlowState &S, const ObjectRefs &Refs) {
+    ObjectRefs R = weakened(Refs);
+    note(&StepEffects::DeviceWrites, Table.withAliases(R.Ids));
+    update(S, R, &CopyState::Device, Validity::Valid);
+    update(S, R, &CopyState::Host, Validity::Stale);
+  }
+
+  void hostWrites(FlowState &S, const ObjectRefs &Refs, std::string Name,
+                  Placement Where, const Stmt *Anchor, const std::string &Why) {
+    ObjectRefs R = weakened(Refs);
+    note(&StepEffects::HostWrites, Table.withAliases(R.Ids));
+    if (!all(S, R, &CopyState::Device, Validity::Stale))
+      emit(TransferKind::HostWrites, std::move(Name), R.Ids, Where, Anchor,
+           Why + "; the device copy becomes stale");
+    update(S, R, &CopyState::Host, Validity::Valid);
+    update(S, R, &CopyState::Device, Validity::Stale);
+  }
+
+  /// A host write of a run-time count of elements from the start: whether it
+  /// covers the buffer is the runtime's call. False when this does not
+  /// apply and the write is planned as any other.
+  bool hostWritesFirst(FlowState &S, const HostEvent &E, const std::string &Name,
+                       Placement Where, const Stmt *Anchor, unsigned Line) {
+    if ((!E.WrittenCount && !E.WrittenCountOf && !E.WrittenCountConst) ||
+        !weakened(E.Targets).single() ||
+        all(S, E.Targets, &CopyState::Host, Validity::Valid))
+      return false;
+    std::string Count =
+        E.WrittenCountConst
+            ? std::to_string(E.WrittenCountConst)
+            : text(E.WrittenCountOf ? E.WrittenCountOf : E.WrittenCount);
+    if (Count.empty()) // from a macro: plan it as any other write
+      return false;
+    // `i <= n` runs n + 1 times; two nested loops, the product of their
+    // trip counts (each 0 when its bound is below its start).
+    auto Trips = [&](const std::string &Bound, bool Inclusive) {
+      bool Simple = llvm::all_of(Bound, [](char C) {
+        return isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '.';
+      });
+      return "ferry::tripCount(0, " +
+             (Inclusive ? (Simple ? Bound : "(" + Bound + ")") + " + 1"
+                        : Bound) +
+             ")";
+    };
+    if (E.WrittenCountInner) {
+      std::string Inner = text(E.WrittenCountInner);
+      if (Inner.empty())
+        return false;
+      Count = Trips(Count, E.WrittenCountInclusive) + " * " +
+              Trips(Inner, E.WrittenCountInnerInclusive);
+    } else if (E.WrittenCountInclusive) {
+      Count = Trips(Count, true);
+    }
+    if (E.WrittenCountOf)
+      Count += E.WrittenCountOf->getType()->isPointerType() ? "->size()"
+                                                            : ".size()";
+    note(&StepEffects::HostWrites, Table.withAliases(E.Targets.Ids));
+    emit(TransferKind::HostWritesFirst, Name, E.Targets.Ids, Where, Anchor,
+         "line " + std::to_string(Line) + ": the host writes the first " +
+             Count + " elements of `" + Name +
+             "`; the rest is copied back first if that is not all of it");
+    if (Plan)
+      Plan->Transfers.back().Count = Count;
+    update(S, E.Targets, &CopyState::Host, Validity::Valid);
+    update(S, E.Targets, &CopyState::Device, Validity::Stale);
+    return true;
+  }
+
+  void forget(FlowState &S, const std::set<ObjectId> &Ids) {
+    std::set<ObjectId> All = Table.withAliases(Ids);
+    note(&StepEffects::HostWrites, All);
+    note(&StepEffects::DeviceWrites, All);
+    for (ObjectId Id : All)
+      S.Objects[Id] = {Validity::Unknown, Validity::Unknown};
+  }
+
+  // --- host code -------------------------------------------------------------
+  /// Arguments of planned calls in S, handed over rather than accessed,
+  /// with the callee they go to.
+  std::map<const Expr *, const FunctionDecl *>
+  handedOver(const Stmt *S,
+             std::vector<std::pair<const Expr *, const FunctionDecl *>>
+                 *TopLevelArgs = nullptr) const {
+    std::map<const Expr *, const FunctionDecl *> Args;
+    std::vector<std::pair<const Expr *, const FunctionDecl *>> Ignored;
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const std::set<const FunctionDecl *> *Planned;
+      std::map<const Expr *, const FunctionDecl *> *Args;
+      std::vector<std::pair<const Expr *, const FunctionDecl *>> *TopLevel;
+      bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+      bool VisitCallExpr(CallExpr *Call) {
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        if (!Callee || !Planned->count(Callee->getDefinition()
+                                           ? Callee->getDefinition()
+                                           : Callee))
+          return true;
+        // The argument and everything in it: `Pair{a, b}` hands a and b.
+        struct All : RecursiveASTVisitor<All> {
+          std::map<const Expr *, const FunctionDecl *> *Args;
+          const FunctionDecl *Callee;
+          bool VisitExpr(Expr *E) {
+            Args->emplace(E, Callee);
+            return true;
+          }
+        } Inside;
+        Inside.Args = Args;
+        if (Callee->getDefinition())
+          Callee = Callee->getDefinition();
+        Inside.Callee = Callee;
+        // The global buffers it reaches go with the call itself.
+        Args->emplace(Call, Callee);
+        for (const Expr *A : Call->arguments()) {
+          Inside.TraverseStmt(const_cast<Expr *>(A));
+          TopLevel->emplace_back(A, Callee);
+        }
+        return true;
+      }
+    } Find;
+    Find.Planned = &PC.Planned;
+    Find.Args = &Args;
+    Find.TopLevel = TopLevelArgs ? TopLevelArgs : &Ignored;
+    Find.TraverseStmt(const_cast<Stmt *>(S));
+    return Args;
+  }
+
+  /// The count's text, spelled before S, must mean what it means at the
+  /// write: nothing in S may assign a variable it names (`n = 5; for (i = 0;
+  /// i < n; ++i) b[i] = …;` in one stretch).
+  bool countChangesWithin(const HostEvent &E, const Stmt *S) const {
+    const Expr *Count = E.WrittenCount ? E.WrittenCount : E.WrittenCountOf;
+    if (!Count)
+      return false;
+    std::set<const VarDecl *> Named = namedThrough(Count);
+    if (E.WrittenCountInner)
+      for (const VarDecl *V : namedThrough(E.WrittenCountInner))
+        Named.insert(V);
+    std::set<const VarDecl *> Changed = reboundWithin(S);
+    for (const VarDecl *V : Named)
+      if (Changed.count(V))
+        return true;
+    return false;
+  }
+
+  /// Whether `E`, inside `S`, may be skipped when S runs: a branch of `?:`,
+  /// the right side of `&&` or `||`, the body of a loop or an if.
+  bool conditionalWithin(const Stmt *E, const Stmt *S) const {
+    DynTypedNode Node = DynTypedNode::create(*E);
+    const Stmt *Child = E;
+    while (Child != S) {
+      DynTypedNodeList Parents = Ctx.getParents(Node);
+      if (Parents.empty())
+        return true; // lost the way up: assume the worst
+      Node = Parents[0];
+      // A variable's initialiser runs with its declaration: climb on.
+      if (Node.get<Decl>() && !Node.get<Stmt>())
+        continue;
+      const Stmt *Parent = Node.get<Stmt>();
+      if (!Parent)
+        return true;
+      if (isa<IfStmt>(Parent) || isa<ForStmt>(Parent) ||
+          isa<WhileStmt>(Parent) || isa<DoStmt>(Parent) ||
+          isa<CXXForRangeStmt>(Parent) || isa<SwitchStmt>(Parent) ||
+          isa<AbstractConditionalOperator>(Parent))
+        return true;
+      if (const auto *BO = dyn_cast<BinaryOperator>(Parent);
+          BO && BO->isLogicalOp() && BO->getRHS() == Child)
+        return true;
+      Child = Parent;
+    }
+    return false;
+  }
+
+  /// A write that makes the host copy the newer one without copying first
+  /// (a whole overwrite, or a run-time count from the start) tells the
+  /// runtime so where it happens: only where it happens on every path.
+  static bool changesStateWithoutCopy(const HostEvent &E) {
+    return E.Kind == HostEventKind::Access && writes(E.Mode) &&
+           (E.Overwrites || E.WrittenCount || E.WrittenCountOf ||
+            E.WrittenCountConst);
+  }
+
+  bool hasStateChangeWithoutCopy(const Stmt *S, const FlowState &In) const {
+    PointsTo Facts = In.Facts;
+    // A loop's own counted store says what the whole loop writes: its line
+    // goes before the loop.
+    for (const HostEvent &E : collectHostEvents(S, Table, Facts, PC.Host))
+      if (changesStateWithoutCopy(E) && E.CountingLoop != S)
+        return true;
+    return false;
+  }
+
+  /// Variables S declares, or whose value S may change (assigned, swapped,
+  /// incremented, its address taken): a name spelled with one of them may
+  /// denote another buffer, or nothing, before S.
+  std::set<const VarDecl *> reboundWithin(const Stmt *S) const {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      std::set<const VarDecl *> Found;
+      void changed(const Expr *E) {
+        E = E->IgnoreParenImpCasts();
+        if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+          E = AS->getBase()->IgnoreParenImpCasts();
+        // A pointer, an array of them or an index (`grid[cur]`) can come to
+        // name another buffer; a reference or a buffer keeps its meaning,
+        // whatever is assigned to it or done with its address.
+        if (const auto *R = dyn_cast<DeclRefExpr>(E))
+          if (const auto *V = dyn_cast<VarDecl>(R->getDecl());
+              V && !V->getType()->isReferenceType() &&
+              !isBufferType(V->getType()))
+            Found.insert(V);
+      }
+      bool VisitVarDecl(VarDecl *V) {
+        Found.insert(V);
+        return true;
+      }
+      bool VisitBinaryOperator(BinaryOperator *B) {
+        if (B->isAssignmentOp())
+          changed(B->getLHS());
+        return true;
+      }
+      bool VisitUnaryOperator(UnaryOperator *U) {
+        if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+          changed(U->getSubExpr());
+        return true;
+      }
+      bool VisitCallExpr(CallExpr *Call) {
+        // std::swap and anything else taking it by non-const reference.
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+          if (!Callee || I >= Callee->getNumParams() ||
+              (Callee->getParamDecl(I)->getType()->isReferenceType() &&
+               !Callee->getParamDecl(I)
+                    ->getType()
+                    .getNonReferenceType()
+                    .isConstQualified()))
+            if (Call->getArg(I)->getType()->isPointerType() ||
+                Call->getArg(I)->getType()->isArrayType())
+              changed(Call->getArg(I));
+        return true;
+      }
+    } Find;
+    Find.TraverseStmt(const_cast<Stmt *>(S));
+    return Find.Found;
+  }
+
+  /// The variables `E` names its buffer through (`p` in `(*p)[i]`,
+  /// `grid` in `grid[cur]->data()`, `to` in `h(to)`).
+  static std::set<const VarDecl *> namedThrough(const Expr *E) {
+    struct Refs : RecursiveASTVisitor<Refs> {
+      std::set<const VarDecl *> Found;
+      bool VisitDeclRefExpr(DeclRefExpr *R) {
+        if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+          Found.insert(V);
+        return true;
+      }
+    } R;
+    if (E)
+      R.TraverseStmt(const_cast<Expr *>(E));
+    return R.Found;
+  }
+
+  /// Whether an event of S names its buffer through something S declares or
+  /// rebinds (`while (…) { auto &to = c ? a : b; h(to); }`, `std::swap(p,
+  /// q); (*p)[i] = …`): before S that name does not exist, or denotes
+  /// another buffer, so S's lines must go inside it.
+  bool namesReboundInside(const Stmt *S, const FlowState &In) const {
+    std::set<const VarDecl *> Rebound = reboundWithin(S);
+    if (Rebound.empty())
+      return false;
+    PointsTo Facts = In.Facts;
+    for (const HostEvent &E : collectHostEvents(S, Table, Facts, PC.Host))
+      for (const VarDecl *V : namedThrough(E.Buffer))
+        if (Rebound.count(V))
+          return true;
+    return false;
+  }
+
+  FlowState hostCode(const Stmt *S, FlowState In, Placement Where,
+                     const Stmt *Anchor) {
+    std::vector<HostEvent> Events =
+        collectHostEvents(S, Table, In.Facts, PC.Host);
+    // Placed at `Anchor`, before all of S: a write S may skip is planned as
+    // a partial one (copy back first), never as an overwrite.
+    for (HostEvent &E : Events)
+      if (changesStateWithoutCopy(E) && E.Site &&
+          (conditionalWithin(E.CountingLoop ? E.CountingLoop : E.Site, S) ||
+           countChangesWithin(E, S))) {
+        E.Overwrites = false;
+        E.WrittenCount = E.WrittenCountOf = nullptr;
+        E.WrittenCountConst = 0;
+      }
+    std::vector<std::pair<const Expr *, const FunctionDecl *>> HandedArgs;
+    std::map<const Expr *, const FunctionDecl *> Handed =
+        handedOver(S, &HandedArgs);
+    std::set<ObjectId> HandedIds;
+    std::set<const VarDecl *> Rebound;
+    if (!isa<Expr>(S) || Events.size() > 1)
+      Rebound = reboundWithin(S);
+    for (const HostEvent &E : Events) {
+      std::string Name = spelling(E.Buffer, E.Targets);
+      if (Name.empty())
+        Name = E.Spelling;
+      // A container handed to a function on the host: its lines are for
+      // each element.
+      EachElementScope Each(*this, E.Buffer && isContainerExpr(E.Buffer));
+      // Named through something S rebinds before the line's place: only the
+      // object's own name is right there, and only when it is one object.
+      for (const VarDecl *V : namedThrough(E.Buffer))
+        if (Rebound.count(V)) {
+          Name = E.Targets.single() && nameableAt(*E.Targets.Ids.begin(), Anchor)
+                     ? Table.object(*E.Targets.Ids.begin()).Spelling
+                     : "";
+          // An element of a container: the container, element by element
+          // (each line guarded, so only those that need it move).
+          if (E.Targets.Ids.size() == 1 &&
+              Table.object(*E.Targets.Ids.begin()).Elements &&
+              nameableAt(*E.Targets.Ids.begin(), Anchor)) {
+            Name = Table.object(*E.Targets.Ids.begin()).Spelling;
+            EachElement = true;
+          }
+          break;
+        }
+      unsigned L = E.Site ? line(E.Site->getBeginLoc()) : line(S->getBeginLoc());
+      switch (E.Kind) {
+      case HostEventKind::Create:
+        for (ObjectId Id : E.Targets.Ids) {
+          In.Objects[Id] = CopyState{};
+          note(&StepEffects::HostWrites, {Id});
+          note(&StepEffects::DeviceWrites, {Id});
+        }
+        break;
+      case HostEventKind::Reset:
+        forget(In, E.Targets.Ids);
+        break;
+      case HostEventKind::Swap:
+        if (E.Targets.single() && E.Others.single()) {
+          std::swap(In.Objects[*E.Targets.Ids.begin()],
+                    In.Objects[*E.Others.Ids.begin()]);
+          std::set<ObjectId> Both = E.Targets.Ids;
+          Both.insert(E.Others.Ids.begin(), E.Others.Ids.end());
+          note(&StepEffects::HostWrites, Table.withAliases(Both));
+          note(&StepEffects::DeviceWrites, Table.withAliases(Both));
+        } else {
+          forget(In, E.Targets.Ids);
+          forget(In, E.Others.Ids);
+        }
+        break;
+      case HostEventKind::Access:
+        // A planned callee copies what it needs itself, guarded by the
+        // run-time state, which every host write so far has kept current.
+        if (E.Site && Handed.count(E.Site)) {
+          HandedIds.insert(E.Targets.Ids.begin(), E.Targets.Ids.end());
+          // A buffer this function cannot name (an element of a container
+          // it has no object for, say) it cannot bring home at its exit:
+          // the callee must.
+          if (E.Targets.Guessed)
+            PC.MustSyncAtExit.insert(Handed.at(E.Site));
+          break;
+        }
+        if (writes(E.Mode) && !reads(E.Mode) &&
+            hostWritesFirst(In, E, Name, Where, Anchor, L))
+          break;
+        if (reads(E.Mode) || (writes(E.Mode) && !E.Overwrites))
+          requireHost(In, E.Targets, Name, Where, Anchor,
+                      "line " + std::to_string(L) + ": `" + Name + "` " +
+                          E.What + " on the host");
+        if (writes(E.Mode))
+          hostWrites(In, E.Targets, Name, Where, Anchor,
+                     "line " + std::to_string(L) + " writes `" + Name +
+                         "` on the host");
+        break;
+      }
+    }
+    // Whatever a planned call's arguments can reach is handed over, whether
+    // or not the callee touches it on the host (a struct of buffer pointers
+    // its kernels use produces no host event at all).
+    for (auto [Arg, Callee] : HandedArgs) {
+      QualType T = Arg->getType().getNonReferenceType();
+      std::vector<ObjectRefs> Reached;
+      const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+      if (refersToBuffer(T)) {
+        Reached.push_back(Table.resolve(Arg, In.Facts));
+      } else if (const BufferObject *C = Table.containerFor(Arg)) {
+        ObjectRefs Elements;
+        Elements.Ids = {C->Id};
+        Elements.Exact = false;
+        Reached.push_back(Elements);
+      } else if (Ref && namesBufferPointerArray(Ref->getDecl()) &&
+                 In.Facts.count(Ref->getDecl())) {
+        // An array of buffer pointers: the buffers its elements point to,
+        // each of which this function can name.
+        ObjectRefs Elements;
+        Elements.Ids = In.Facts.at(Ref->getDecl());
+        Reached.push_back(Elements);
+      } else {
+        Reached = Table.membersOf(Arg, In.Facts);
+      }
+      if (Reached.empty() && !isBufferType(T) &&
+          T.getAsString().find("ferry::Buffer<") != std::string::npos)
+        Reached.push_back(Table.anyBufferOf(QualType())); // a container
+      for (const ObjectRefs &R : Reached) {
+        HandedIds.insert(R.Ids.begin(), R.Ids.end());
+        if (R.Guessed)
+          PC.MustSyncAtExit.insert(Callee);
+      }
+    }
+    // The callee leaves each buffer wherever its latest copy is; only the
+    // run-time state knows where.
+    if (!HandedIds.empty()) {
+      note(&StepEffects::HostWrites, Table.withAliases(HandedIds));
+      note(&StepEffects::DeviceWrites, Table.withAliases(HandedIds));
+      for (ObjectId Id : Table.withAliases(HandedIds))
+        In.Objects[Id] = {Validity::Unknown, Validity::Unknown};
+    }
+    return In;
+  }
+
+  // --- dispatches ------------------------------------------------------------
+  static int rangeDims(const Expr *Range) {
+    Range = Range->IgnoreImplicit();
+    if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Range))
+      Range = Cast->getSubExpr()->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(Range))
+      if (CE->getNumArgs() >= 1 && CE->getNumArgs() <= 3 &&
+          !isa<CXXDefaultArgExpr>(CE->getArg(0)) &&
+          !CE->getArg(0)->getType()->getAsCXXRecordDecl())
+        return static_cast<int>(CE->getNumArgs());
+    return 0;
+  }
+
+  FlowState dispatch(const CallExpr *Call, const Stmt *Anchor, FlowState In) {
+    const FunctionDecl *Kernel = dispatchedKernel(Call);
+    // Errors once, from the recorded pass (the solver applies a step often).
+    if (Call->getBeginLoc().isMacroID()) {
+      if (Plan)
+        reportError(Ctx, SM.getExpansionLoc(Call->getBeginLoc()),
+                  "a dispatch inside a macro expansion cannot be rewritten; "
+                  "write cc.dispatch(...) in the compute function itself");
+      return In;
+    }
+    if (!Kernel || !PC.Kernels.count(Kernel->getDefinition())) {
+      if (Plan)
+        reportError(Ctx, Call->getArg(0)->getExprLoc(),
+                  "the first argument of dispatch must name a FERRY_KERNEL "
+                  "function");
+      return In;
+    }
+    Kernel = Kernel->getDefinition();
+    // The range and scalar arguments are evaluated on the host first
+    // (`cc.dispatch(k, Range(n), b, a[3])` reads `a` there).
+    In = hostCode(Call, In, Placement::BeforeStmt, Anchor);
+    const KernelAccessSummary &Summary = PC.Kernels.at(Kernel);
+    int Dims = rangeDims(Call->getArg(1));
+    std::string KName = Kernel->getNameAsString();
+    unsigned KLine = line(Call->getBeginLoc());
+
+    DispatchPlan DP;
+    DP.Call = Call;
+    DP.Kernel = Kernel;
+    DP.OpenCLName = openclName(Kernel);
+    std::vector<std::pair<ObjectRefs, bool>> Written;
+    for (unsigned I = 2; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
+      unsigned ParamIndex = I - 1;
+      LaunchArgument LA;
+      LA.Arg = Arg;
+      if (ParamIndex >= Kernel->getNumParams())
+        break;
+      const ParmVarDecl *Param = Kernel->getParamDecl(ParamIndex);
+      if (!refersToBuffer(Arg->getType())) {
+        QualType From = Arg->getType().getCanonicalType().getUnqualifiedType();
+        QualType To = Param->getType().getCanonicalType().getUnqualifiedType();
+        if (From != To && !isLocalSpanType(Param->getType()))
+          LA.CastTo = Param->getType().getUnqualifiedType().getAsString(
+              Ctx.getPrintingPolicy());
+        DP.Arguments.push_back(LA);
+        continue;
+      }
+      ObjectRefs Refs = Table.resolve(Arg, In.Facts);
+      if ((Refs.Guessed || Refs.Ids.empty()) && !LinesOff) {
+        if (Plan)
+          reportError(Ctx, Arg->getExprLoc(),
+                      "Ferry cannot tell which buffer this argument is; pass "
+                      "a buffer parameter, a local buffer, a buffer member of "
+                      "an object or of `this`, an element of a container of "
+                      "buffers the function names, or a reference or pointer "
+                      "bound to one");
+        return In;
+      }
+      const ParamAccess *PA = Summary.forParam(ParamIndex);
+      if (!PA) {
+        DP.Arguments.push_back(LA);
+        continue;
+      }
+      std::string Name = text(Arg);
+      bool Overwrites = overwritesWholeRange(*PA, Dims);
+      if (PA->Inferred == Access::None)
+        LA.Wrapper = "unused";
+      else if (!writes(PA->Inferred))
+        LA.Wrapper = "ro";
+      else if (Overwrites)
+        // Declared: the user's promise, never copied in under planned.
+        LA.Wrapper = PA->Declared == DeclaredAccess::WriteOnly ? "woDeclared"
+                                                               : "wo";
+      else
+        LA.Wrapper = "rw";
+      if (LA.Wrapper == "wo" && PA->Declared != DeclaredAccess::WriteOnly)
+        boundCoverage(LA, *PA, Call);
+      if (PA->Inferred != Access::None && needsDeviceCopyBefore(*PA, Dims))
+        requireDevice(In, Refs, Name, Placement::BeforeStmt, Anchor,
+                      "kernel `" + KName + "` (line " + std::to_string(KLine) +
+                          ") " +
+                          (reads(PA->Inferred) ? "reads `" + Name + "`"
+                                               : "writes only part of `" +
+                                                     Name + "`"));
+      if (writes(PA->Inferred))
+        Written.push_back({Refs, true});
+      DP.Arguments.push_back(LA);
+    }
+    for (auto &[Refs, _] : Written)
+      deviceWrites(In, Refs);
+    if (Plan)
+      Plan->Dispatches.push_back(std::move(DP));
+    return In;
+  }
+
+  /// What bounds a `wo` argument's coverage: the guard's argument, or the
+  /// kernel's grid, whose arguments the rewriter passes to the runtime a
+  /// second time.
+  void boundCoverage(LaunchArgument &LA, const ParamAccess &PA,
+                     const CallExpr *Call) {
+    const GridCoverage &G = PA.Grid;
+    // `n++` would run twice; a call (`in.size()`) is taken as a value. The
+    // kernel's parameter I is the dispatch's argument I + 1.
+    for (int Param : {PA.CoverageBoundParam, G.ColBoundParam, G.WidthParam,
+                      G.RowBoundParam, G.PlaneRowsParam, G.TripBoundParam})
+      if (Param >= 0 &&
+          Call->getArg(Param + 1)->HasSideEffects(
+              Ctx, /*IncludePossibleEffects=*/false))
+        LA.CoverageUnknown = true;
+    if (G.Valid)
+      LA.Grid = G;
+    else if (PA.CoverageBoundParam >= 0)
+      LA.CoverageBound = Call->getArg(PA.CoverageBoundParam + 1);
+  }
+
+  // --- exits -----------------------------------------------------------------
+  /// A buffer parameter (or a member of one) reached only through const.
+  static bool isConstObject(const BufferObject &O) {
+    const ValueDecl *D = O.Decl;
+    // A member held by value is as const as the parameter it is part of; one
+    // held by reference or pointer is as const as what it refers to
+    // (`const Pair &s` with `Buffer<int> &x` still writes s.x).
+    if (O.Kind == ObjectKind::ParameterMember && O.Decl &&
+        !O.Decl->getType()->isReferenceType() &&
+        !O.Decl->getType()->isPointerType())
+      D = O.Base;
+    if (!D)
+      return false;
+    QualType T = D->getType();
+    if (T->isReferenceType())
+      T = T.getNonReferenceType();
+    else if (T->isPointerType())
+      T = T->getPointeeType();
+    else
+      return false;
+    return T.isConstQualified();
+  }
+
+  /// A parameter every caller binds to a buffer nothing reads once the
+  /// compute returns.
+  bool deadAfterCompute(const BufferObject &O) const {
+    if (O.Kind != ObjectKind::Parameter)
+      return false;
+    auto It = PC.DeadAfterCompute.find(F);
+    return It != PC.DeadAfterCompute.end() && It->second.count(O.Decl);
+  }
+
+  void exitCopies(FlowState &S, Placement Where, const Stmt *Anchor) {
+    if (!SyncsAtExit)
+      return;
+    for (const BufferObject &O : Table.objects()) {
+      // Nothing writes through a const parameter: its host copy is current
+      // (a kernel writing the same buffer through another name syncs it
+      // under that name).
+      if (!O.callerVisible() || isConstObject(O) || deadAfterCompute(O))
+        continue;
+      ObjectRefs R;
+      R.Ids = {O.Id};
+      // A container's buffers come home one by one, each as it needs.
+      R.Exact = !O.Elements;
+      EachElementScope Each(*this, O.Elements);
+      const auto *M = dyn_cast<CXXMethodDecl>(F);
+      requireHost(S, R, O.Spelling, Where, Anchor,
+                  "`" + O.Spelling +
+                      (M && M->getParent()->isLambda()
+                           ? "` is the host's again when compute returns"
+                           : "` goes back to the caller"));
+    }
+  }
+
+
+  PlanningContext &PC;
+  ASTContext &Ctx;
+  SourceManager &SM;
+  const FunctionDecl *F;
+  const ObjectTable &Table;
+  const PlanningUnits &Units;
+  FunctionPlan *Plan = nullptr;
+  /// Recording a dispatch no path reaches: its launch, no lines.
+  bool LinesOff = false;
+  StepEffects *Effects = nullptr;
+  std::map<const Stmt *, std::vector<Hoist>> Hoists;
+  bool SyncsAtExit;
+  /// The lines being emitted name a container of buffers (Transfer).
+  bool EachElement = false;
+  struct EachElementScope {
+    EachElementScope(Impl &P, bool On) : P(P), Saved(P.EachElement) {
+      P.EachElement = On;
+    }
+    ~EachElementScope() { P.EachElement = Saved; }
+    Impl &P;
+    bool Saved;
+  };
+  static bool isContainerExpr(const Expr *E) {
+    QualType T = E->getType().getNonReferenceType();
+    if (T->isPointerType())
+      T = T->getPointeeType();
+    return isBufferContainerType(T.getUnqualifiedType());
+  }
+};
+
+TransferFunction::TransferFunction(PlanningContext &PC, const FunctionDecl *F,
+                                   const ObjectTable &Table,
+                                   const PlanningUnits &Units,
+                                   bool SyncsAtExit)
+    : I(std::make_unique<Impl>(PC, F, Table, Units, SyncsAtExit)) {}
+
+TransferFunction::~TransferFunction() = default;
+
+FlowState TransferFunction::apply(const Step &S, const FlowState &In) {
+  return I->apply(S, In);
+}
+
+void TransferFunction::record(FunctionPlan *Plan) { I->Plan = Plan; }
+
+void TransferFunction::recordUnreachable(const Step &S, size_t Objects) {
+  if (S.Kind != StepKind::Dispatch)
+    return;
+  FlowState Any;
+  Any.Objects.assign(Objects, {Validity::Unknown, Validity::Unknown});
+  Any.Facts = I->Table.entryPointsTo();
+  I->LinesOff = true;
+  I->apply(S, std::move(Any));
+  I->LinesOff = false;
+}
+
+void TransferFunction::observe(StepEffects *Effects) { I->Effects = Effects; }
+
+void TransferFunction::hoist(const Stmt *Loop, Hoist H) {
+  I->Hoists[Loop].push_back(std::move(H));
+}
+
+bool TransferFunction::mustGoInside(const Stmt *S,
+                                    const PointsTo &Facts) const {
+  return I->mustGoInside(S, Facts);
+}
+
+bool TransferFunction::nameableAt(ObjectId Id, const Stmt *At) const {
+  return I->nameableAt(Id, At);
+}
+
+} // namespace ferry
