@@ -61,6 +61,7 @@ const char *Prelude = R"(
 #include <ferry/ferry.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 using ferry::Buffer;
 using ferry::ComputeContext;
 using ferry::KernelContext;
@@ -175,6 +176,66 @@ FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int odd) {
     CHECK(transfers(S, "run").front() ==
           "toDevice(v) before line " + std::to_string(S.lineOf("// LOOP")));
   }
+}
+
+TEST_CASE("a loop that surely starts its trip at a dispatch copies above it",
+          "[plan]") {
+  Source S(program(R"(
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v) {
+  for (;;) {                                               // LOOP
+    cc.dispatch(rw, Range(v.size()), v);
+    break;
+  }
+}                                                          // END
+)"));
+  CHECK(transfers(S, "run") ==
+        std::vector<std::string>{
+            "toDevice(v) before line " + std::to_string(S.lineOf("// LOOP")),
+            "fromDevice(v) end of block line " +
+                std::to_string(S.lineOf("// END"))});
+}
+
+TEST_CASE("a path that ends in exit() joins no path after it", "[plan]") {
+  Source S(program(R"(
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int n) {
+  cc.dispatch(rw, Range(v.size()), v);
+  if (n < 0) {
+    std::printf("%d\n", v[0]);                             // SHOW
+    std::exit(1);
+  }
+  std::printf("%d\n", v[1]);                               // READ
+}                                                          // END
+)"));
+  // Only the path that goes on reaches the read: the device holds the
+  // newer copy there for sure, whatever the other path copied back.
+  CHECK(transfers(S, "run") ==
+        std::vector<std::string>{
+            "toDevice(v) before line " +
+                std::to_string(S.lineOf("cc.dispatch")),
+            "fromDevice(v) before line " + std::to_string(S.lineOf("// SHOW")),
+            "fromDevice(v) before line " + std::to_string(S.lineOf("// READ"))});
+}
+
+TEST_CASE("a dispatch no path reaches becomes a launch with no lines",
+          "[plan]") {
+  Source S(program(R"(
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v) {
+  cc.dispatch(rw, Range(v.size()), v);                     // LIVE
+  if (sizeof(int) > 0)
+    return;                                                // RETURN
+  cc.dispatch(rw, Range(v.size()), v);                     // DEAD
+}
+)"));
+  ferry::ProgramPlan Plan = ferry::planProgram(S.context());
+  const ferry::FunctionPlan &FP = planOf(Plan, S.function("run"));
+  // Both dispatches are launched, so the rewritten file runs no kernel on
+  // the host; only the live one has copies around it.
+  CHECK(FP.Dispatches.size() == 2);
+  CHECK(transfers(S, "run") ==
+        std::vector<std::string>{
+            "toDevice(v) before line " + std::to_string(S.lineOf("// LIVE")),
+            "fromDevice(v) before line " +
+                std::to_string(S.lineOf("// RETURN"))});
 }
 
 TEST_CASE("a covering write-only kernel needs no copy in", "[plan]") {
