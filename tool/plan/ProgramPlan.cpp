@@ -436,7 +436,8 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
       Ctx, P.Entries, Target ? targetKeepsNothing(*Target) : nullptr);
   if (Target)
     adjustDeadAfterCompute(*Target, P.Entries, P.DeadAfterCompute);
-  PlanningContext PC{Ctx, P.Kernels, Host, AllPlanned, P.DeadAfterCompute, {}};
+  PlanningContext PC{Ctx,      P.Kernels,         Host, AllPlanned,
+                     P.DeadAfterCompute, P.MayStayOnDevice, {}};
   SourceManager &SM = Ctx.getSourceManager();
   std::vector<const FunctionDecl *> Ordered(P.Planned.begin(), P.Planned.end());
   std::sort(Ordered.begin(), Ordered.end(),

@@ -36,6 +36,12 @@ struct ProgramPlan {
   /// returns (analyses/ExitLiveness.h): no copy back at its exit.
   std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>>
       DeadAfterCompute;
+  /// Per entry, the buffers (parameters, or a planned lambda's captures)
+  /// whose device copy may still be valid from the previous compute, because
+  /// a compute call that reaches it keeps them (`acc.keepOnDevice`): their
+  /// device copy starts unknown rather than stale.
+  std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>>
+      MayStayOnDevice;
   /// One per planned function defined in the main file, in source order.
   std::vector<FunctionPlan> Functions;
   /// Host events per planned function (for `ferry analyze`).

@@ -149,15 +149,24 @@ private:
   }
 
   /// From Accelerator::compute the host holds everything and the device
-  /// nothing (a new epoch); from a planned caller, only the run-time state
+  /// nothing (a new epoch), but what the compute call kept there
+  /// (`acc.keepOnDevice`); from a planned caller, only the run-time state
   /// knows.
   FlowState start() const {
     FlowState S;
     S.Objects.resize(Table.objects().size());
-    for (const BufferObject &O : Table.objects())
-      if (O.callerVisible())
-        S.Objects[O.Id] = Entry ? CopyState{Validity::Valid, Validity::Stale}
-                                : CopyState{Validity::Unknown, Validity::Unknown};
+    auto Kept = PC.MayStayOnDevice.find(F);
+    for (const BufferObject &O : Table.objects()) {
+      if (!O.callerVisible())
+        continue;
+      if (!Entry)
+        S.Objects[O.Id] = {Validity::Unknown, Validity::Unknown};
+      else if (Kept != PC.MayStayOnDevice.end() && O.Decl &&
+               Kept->second.count(O.Decl))
+        S.Objects[O.Id] = {Validity::Valid, Validity::Unknown};
+      else
+        S.Objects[O.Id] = {Validity::Valid, Validity::Stale};
+    }
     S.Facts = Table.entryPointsTo();
     return S;
   }

@@ -27,6 +27,10 @@ struct PlanningContext {
   /// Accelerator::compute returns: they need no copy back at its exit.
   const std::map<const clang::FunctionDecl *,
                  std::set<const clang::ValueDecl *>> &DeadAfterCompute;
+  /// Per entry function, the buffers whose device copy may still be valid
+  /// from the previous compute (ProgramPlan::MayStayOnDevice).
+  const std::map<const clang::FunctionDecl *,
+                 std::set<const clang::ValueDecl *>> &MayStayOnDevice;
   /// Filled in while planning: planned callees handed a buffer their caller
   /// cannot name, which therefore must bring their buffers home on return.
   std::set<const clang::FunctionDecl *> MustSyncAtExit;
