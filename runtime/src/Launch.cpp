@@ -200,11 +200,11 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
     // and the device copy is stale, the elements left alone come from the
     // host (see ferry::wo). A declared one is the user's promise instead,
     // and is never copied in (see ferry::woDeclared).
-    const bool guarded = policy == Policy::Planned &&
-                         lb.partiallyOverwritten && !lb.declared &&
-                         !lb.buffer->deviceValid();
-    if (lb.in || guarded) // the kernel and naive policies copy in blocking
-      copyToDevice(s, *lb.buffer, policy == Policy::Planned);
+    if (lb.in) // the kernel and naive policies copy in, blocking
+      copyToDevice(s, *lb.buffer, false);
+    else if (policy == Policy::Planned && lb.partiallyOverwritten &&
+             !lb.declared)
+      copyStaleToDevice(s, *lb.buffer, 0, lb.buffer->byteSize());
   }
 
   // An empty range runs nothing (OpenCL rejects a zero global size), but its
@@ -247,8 +247,7 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
 
   for (const LaunchBuffer &lb : buffers) {
     if (lb.written && !empty) {
-      BufferAccess::deviceValid(*lb.buffer) = true;
-      BufferAccess::hostValid(*lb.buffer) = false;
+      BufferAccess::writtenOnDevice(*lb.buffer, 0, lb.buffer->byteSize());
     }
     if (lb.out)
       copyFromDevice(s, *lb.buffer);
