@@ -845,16 +845,21 @@ template <class T> BufferArg<const T> ro(const Buffer<T> &b) {
   return BufferArg<const T>(b, Access::RO);
 }
 // Write-only arguments. The rewriter's planner emits no copy-in for a wo
-// argument: it assumes the kernel overwrites the whole buffer. The runtime
-// checks that assumption at each launch. The kernel covers elements
-// [0, covered), where covered is the range's element count (Range::count()),
-// or min(count, bound) for wo(b, bound), the form the rewriter emits when
-// the covering store is guarded by `if (kc.x < bound)`; a negative bound
-// covers nothing. When covered < b.size():
-//  * FERRY_POLICY=planned on an OpenCL device: if the device copy of b is not
-//    valid, b is copied to the device before the launch, so that the
-//    elements the kernel leaves alone keep the host's values (a guarded
-//    transfer, counted in the statistics and traced like any other).
+// argument. The kernel writes elements [0, covered) and no others, where
+// covered is the range's element count (Range::count()), or
+// min(count, bound) for wo(b, bound), the form the rewriter emits when the
+// covering store is guarded by `if (kc.x < bound)` (a negative bound covers
+// nothing), or what a grid covers (wo(b, ferry::grid(…))). When
+// covered < b.size():
+//  * FERRY_POLICY=planned on an OpenCL device: nothing is copied in;
+//    [0, covered) becomes valid on the device and stale on the host, and
+//    the rest of b keeps the validity it had (per range), so a later
+//    guarded copy moves only what is stale. Except for a grid whose
+//    columns do not match its width (it leaves gaps, or writes past
+//    covered): there, as before ranges, the parts of the device copy still
+//    stale are copied in first (a guarded transfer, counted and traced like
+//    any other) so that the elements the kernel leaves alone keep the
+//    host's values, and all of b becomes the device's.
 //  * FERRY_POLICY=kernel: b is copied in before the launch (kernel policy
 //    keeps no validity across dispatches), since it is copied out after.
 //  * FERRY_POLICY=naive copies every argument in anyway; on the host device
