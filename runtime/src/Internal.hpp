@@ -298,6 +298,10 @@ void copyStaleFromDevice(Session &s, const BufferBase &b, std::size_t first,
                          std::size_t last);
 // Waits for the last command enqueued on b, if any (no throw).
 void waitForBuffer(const BufferBase &b);
+// The compute is ending by an exception: copies home every buffer of s's
+// context whose device copy is newer in part (deviceNewerBuffers), so that
+// the host keeps no stale data. Never throws; a copy that fails is left.
+void bringHome(Session &s) noexcept;
 
 // --- Statistics.cpp / Trace.cpp ------------------------------------------
 // `partial`: fewer bytes than the whole buffer.

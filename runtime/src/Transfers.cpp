@@ -203,6 +203,33 @@ void copyStaleFromDevice(Session &s, const BufferBase &b, std::size_t first,
     copyFromDevice(s, b, pieces.data(), pieces.size());
 }
 
+void bringHome(Session &s) noexcept {
+  // A copy: each copy home takes its buffer off the list.
+  std::vector<const BufferBase *> newer;
+  try {
+    newer = deviceNewerBuffers();
+  } catch (...) {
+    return;
+  }
+  for (const BufferBase *b : newer) {
+    // Listed in an older epoch: the host's copy counts as the latest (the
+    // host may have written it since), unless kept into this one.
+    if (b->hostValid())
+      continue;
+    const std::shared_ptr<DeviceShadow> &shadow = BufferAccess::shadow(*b);
+    if (!shadow || shadow->context() != s.context())
+      continue;
+    try {
+      waitForBuffer(*b); // a command of another queue on it
+      BufferAccess::touch(*b);
+      copyStaleFromDevice(s, *b, 0, b->byteSize());
+    } catch (...) {
+      // The exception on its way says what went wrong first; the host
+      // keeps what it has of this buffer.
+    }
+  }
+}
+
 namespace {
 
 // The session when the written-out transfers apply: an OpenCL device under

@@ -406,7 +406,9 @@ struct RuntimeHooks {
   // is freed or replaced).
   void (*waitForBuffer)(const BufferBase &) = nullptr;
   // The end of a compute: waits for the queue; `report` false when an
-  // exception is already on its way (then nothing more is thrown).
+  // exception is already on its way (then nothing more is thrown). When
+  // the compute ends by an exception, it first copies home every buffer
+  // whose device copy is newer (deviceNewerBuffers).
   void (*finishCompute)(Session &, bool report) = nullptr;
 };
 inline RuntimeHooks &runtimeHooks() {
@@ -430,7 +432,8 @@ struct PartialValidity {
 };
 
 // The buffers whose device copy may be newer than the host's somewhere
-// (some range host-stale). Kept by the library as validity changes; a buffer leaves it
+// (some range host-stale), so that a compute ended by an exception can copy
+// them home. Kept by the library as validity changes; a buffer leaves it
 // when it is destroyed, moved from or whole on the host again. Never
 // destroyed, since buffers may be freed during exit.
 inline std::vector<const BufferBase *> &deviceNewerBuffers() {
@@ -1274,7 +1277,10 @@ public:
   // Runs f(ComputeContext&) in a new epoch: buffers the host may have
   // changed since the last compute are treated as changed.
   // The device runs asynchronously inside; compute returns when it is done
-  // (and throws an error that a command of f reported on the way).
+  // (and throws an error that a command of f reported on the way). An
+  // exception leaving f, or a failure reported at the end, first copies
+  // home whatever the device holds newer than the host, so that every
+  // buffer the host can reach still holds the latest data.
   template <class F> void compute(F &&f) {
     ++detail::currentEpoch();
     ComputeContext cc(session_);
