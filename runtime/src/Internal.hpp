@@ -241,10 +241,16 @@ struct BufferAccess {
   // The device's copy has come back into the host storage.
   static void handedOut(const BufferBase &b) { b.patternSize_ = 0; }
   // Starts the current epoch for b if it is in an older one: the host may
-  // have changed it, so only the host copy is valid.
+  // have changed it, so only the host copy is valid, unless keepOnDevice
+  // carried b's state into this epoch.
   static void touch(const BufferBase &b) {
     if (b.epoch_ != currentEpoch())
       startEpoch(b);
+  }
+  // keepOnDevice: b's state as it is now carries into the next epoch.
+  static void keep(const BufferBase &b) {
+    touch(b);
+    b.keptInto_ = currentEpoch() + 1;
   }
 
   // The range was copied to the destination: valid there (the other side

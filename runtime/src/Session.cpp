@@ -33,6 +33,11 @@ void finishCompute(Session &s, bool report) {
 
 void waitForBufferHook(const BufferBase &b) { waitForBuffer(b); }
 
+void keepOnDeviceHook(Session &s, const BufferBase &b) {
+  if (!s.host && activePolicy() == Policy::Planned)
+    BufferAccess::keep(b);
+}
+
 // "ferry: kernel 'name' on <device> failed: CL_OUT_OF_RESOURCES (-5)".
 std::string commandFailure(const PendingCommand &c, cl_int status,
                            const std::string &device) {
@@ -187,6 +192,7 @@ bool registerLibrary() {
   hooks.deviceName = &sessionDeviceName;
   hooks.waitForBuffer = &waitForBufferHook;
   hooks.finishCompute = &finishCompute;
+  hooks.keepOnDevice = &keepOnDeviceHook;
   registerHostStorage(hooks);
   return true;
 }

@@ -10,6 +10,10 @@ namespace ferry {
 namespace detail {
 
 void BufferAccess::startEpoch(const BufferBase &b) {
+  if (b.keptInto_ == currentEpoch()) {
+    b.epoch_ = currentEpoch(); // keepOnDevice: the state carries over
+    return;
+  }
   b.epoch_ = currentEpoch();
   b.hostValid_ = true;
   b.deviceValid_ = false;

@@ -410,6 +410,9 @@ struct RuntimeHooks {
   // the compute ends by an exception, it first copies home every buffer
   // whose device copy is newer (deviceNewerBuffers).
   void (*finishCompute)(Session &, bool report) = nullptr;
+  // Accelerator::keepOnDevice: the buffer's validity carries into the next
+  // compute.
+  void (*keepOnDevice)(Session &, const BufferBase &) = nullptr;
 };
 inline RuntimeHooks &runtimeHooks() {
   static RuntimeHooks hooks;
@@ -451,17 +454,17 @@ inline std::vector<const BufferBase *> &deviceNewerBuffers() {
 // and only while some side is valid in part does partial_ hold the stale
 // ranges of each (docs/validity-ranges.md).
 // Validity as seen now: in an epoch after the one the flags were last set
-// in, only the host copy counts as valid (the host may have written it).
+// in, only the host copy counts as valid (the host may have written it),
+// unless Accelerator::keepOnDevice carried the buffer's state into this
+// epoch.
 class BufferBase {
 public:
   void *hostPointer() const { return host_; }
   std::size_t byteSize() const { return bytes_; }
   // All of the host copy is valid (none of it older than the device's).
-  bool hostValid() const { return hostValid_ || epoch_ != currentEpoch(); }
+  bool hostValid() const { return hostValid_ || !live(); }
   // All of the device copy is valid.
-  bool deviceValid() const {
-    return deviceValid_ && epoch_ == currentEpoch();
-  }
+  bool deviceValid() const { return deviceValid_ && live(); }
   std::uint64_t epoch() const { return epoch_; }
   bool hasDeviceShadow() const { return shadow_ != nullptr; }
   // The host storage holds nothing but the value it was made with, repeated
@@ -522,6 +525,10 @@ private:
   static constexpr std::size_t notListed =
       std::numeric_limits<std::size_t>::max();
 
+  // The state is this epoch's: set in it, or carried into it.
+  bool live() const {
+    return epoch_ == currentEpoch() || keptInto_ == currentEpoch();
+  }
   void joinDeviceNewer() const {
     if (listed_ == notListed) {
       std::vector<const BufferBase *> &all = deviceNewerBuffers();
@@ -547,6 +554,7 @@ private:
     deviceValid_ = other.deviceValid_;
     partial_ = std::move(other.partial_);
     epoch_ = other.epoch_;
+    keptInto_ = other.keptInto_;
     shadow_ = std::move(other.shadow_);
     listed_ = other.listed_;
     if (listed_ != notListed)
@@ -558,6 +566,7 @@ private:
     other.bytes_ = 0;
     other.hostValid_ = true;
     other.deviceValid_ = false;
+    other.keptInto_ = 0;
     other.listed_ = notListed;
     other.shadow_.reset();
   }
@@ -570,6 +579,8 @@ private:
   // null when each side is valid or stale as a whole (the flags say which).
   mutable std::unique_ptr<PartialValidity> partial_;
   mutable std::uint64_t epoch_ = currentEpoch();
+  // The epoch that keepOnDevice carries this state into; 0: none.
+  mutable std::uint64_t keptInto_ = 0;
   // The buffer's place in deviceNewerBuffers(), or notListed.
   mutable std::size_t listed_ = notListed;
   mutable std::shared_ptr<DeviceShadow> shadow_;
@@ -1299,6 +1310,20 @@ public:
     } end{session_};
     std::forward<F>(f)(cc);
     end.finish(true);
+  }
+
+  // Written by the rewriter right before a compute (an extension): Ferry
+  // proved that the host has not written these buffers since the previous
+  // compute returned, so their state as it was then (per range: which parts
+  // the device holds valid, and which it holds newer) carries into the very
+  // next compute, instead of every device copy counting as stale there. Does
+  // nothing in the reference execution, on FERRY_DEVICE=host and under the
+  // kernel and naive policies; a buffer never on the device, moved from, or
+  // with its device copy in another context has nothing to keep.
+  template <class... T> void keepOnDevice(const Buffer<T> &...buffers) {
+    if (session_)
+      if (auto keep = detail::runtimeHooks().keepOnDevice)
+        (keep(*session_, buffers), ...);
   }
 
   // "reference" for the reference execution, "host" for FERRY_DEVICE=host,
