@@ -57,10 +57,15 @@ struct DeviceInfo {
 };
 // The index in `all` of the device that FERRY_DEVICE=`request` names (not
 // "host"; empty for unset: the first GPU, else the first CPU; "gpu", "cpu";
-// else the first device whose platform or device name contains `request`,
-// ignoring case), or -1 when none does.
+// "gpu:local-rank", "cpu:local-rank": of the devices of that type, number
+// localRank() modulo their count; else the first device whose platform or
+// device name contains `request`, ignoring case), or -1 when none does.
 std::ptrdiff_t pickDevice(const std::vector<DeviceInfo> &all,
                           const std::string &request);
+// This process's rank among the processes of an MPI job on its node: the
+// first of OMPI_COMM_WORLD_LOCAL_RANK (Open MPI), MPI_LOCALRANKID (MPICH),
+// SLURM_LOCALID (Slurm), PMI_LOCAL_RANK that is set to a number, else 0.
+std::size_t localRank();
 // The error message when pickDevice finds nothing: the request and every
 // available device.
 std::string noDeviceMessage(const std::vector<DeviceInfo> &all,
