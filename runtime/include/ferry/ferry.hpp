@@ -1176,8 +1176,10 @@ public:
   // other policies ignore them).
   void toDevice(const detail::BufferBase &b);   // copy host -> device
   void fromDevice(const detail::BufferBase &b); // copy device -> host
-  void toDeviceIfStale(const detail::BufferBase &b);   // if device copy stale
-  void fromDeviceIfStale(const detail::BufferBase &b); // if host copy stale
+  // Copy exactly the parts stale on the destination (each piece one
+  // transfer; the whole buffer as one when all of it is stale).
+  void toDeviceIfStale(const detail::BufferBase &b);
+  void fromDeviceIfStale(const detail::BufferBase &b);
   void hostWrites(const detail::BufferBase &b); // host is about to write
   // The host is about to write the first n elements (std::copy into it, a
   // loop `for (i = 0; i < n; ++i) b[i] = …`, `b[0] = v`): copies the rest
