@@ -63,6 +63,46 @@ TEST_CASE("an exception leaving compute brings the device's newer data home",
   CHECK(std::find(listed.begin(), listed.end(), &b) == listed.end());
 }
 
+TEST_CASE("the registry of device-newer buffers follows moves and "
+          "destruction",
+          "[exceptions]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  const auto &listed = ferry::detail::deviceNewerBuffers();
+  auto isListed = [&](const ferry::detail::BufferBase &b) {
+    return std::find(listed.begin(), listed.end(), &b) != listed.end();
+  };
+  const std::size_t outside = listed.size();
+  cpuAccelerator().compute([&](ferry::ComputeContext &cc) {
+    ferry::Buffer<int> a = iota(4), other = iota(4);
+    cc.toDevice(a);
+    cc.toDevice(other);
+    CHECK_FALSE(isListed(a)); // the host's copy is as new
+    cc.launch(kernelsSource, "increment", increment, ferry::Range(4),
+              ferry::rw(a));
+    cc.launch(kernelsSource, "increment", increment, ferry::Range(4),
+              ferry::rw(other));
+    CHECK(isListed(a));
+    const std::size_t before = listed.size();
+    {
+      ferry::Buffer<int> b(std::move(a)); // construction
+      CHECK(isListed(b));
+      CHECK_FALSE(isListed(a));
+      other = std::move(b); // assignment: other's own entry goes
+      CHECK(isListed(other));
+      CHECK_FALSE(isListed(b));
+      CHECK(listed.size() == before - 1);
+    }
+    cc.fromDevice(other, 0, 2);
+    CHECK(isListed(other)); // still newer on the device in part
+    cc.fromDeviceIfStale(other);
+    CHECK_FALSE(isListed(other)); // whole on the host again
+    cc.launch(kernelsSource, "increment", increment, ferry::Range(4),
+              ferry::rw(other));
+    CHECK(listed.size() == before - 1);
+  }); // other is destroyed listed: it leaves
+  CHECK(listed.size() == outside);
+}
+
 TEST_CASE("only the pieces still stale on the host come home", "[exceptions]") {
   ScopedPolicy planned(ferry::Policy::Planned);
   ferry::Accelerator &acc = cpuAccelerator();
