@@ -245,6 +245,9 @@ struct BufferAccess {
   }
   // The device's copy has come back into the host storage.
   static void handedOut(const BufferBase &b) { b.patternSize_ = 0; }
+  // b's validity was set in this epoch (or carried into it): it says what
+  // each side really holds, not only what the host may have changed since.
+  static bool live(const BufferBase &b) { return b.live(); }
   // Starts the current epoch for b if it is in an older one: the host may
   // have changed it, so only the host copy is valid, unless keepOnDevice
   // carried b's state into this epoch.
@@ -279,6 +282,10 @@ struct BufferAccess {
   // side is stale, the one empty piece [0, 0).
   static void stalePieces(const BufferBase &b, Side side, std::size_t first,
                           std::size_t last, std::vector<Piece> &out);
+  // The pieces of [first, last) valid on `side` (the rest of it), in order,
+  // into `out`; likewise [0, 0) for a zero-byte buffer whose side is valid.
+  static void validPieces(const BufferBase &b, Side side, std::size_t first,
+                          std::size_t last, std::vector<Piece> &out);
 
 private:
   static void startEpoch(const BufferBase &b);
@@ -302,6 +309,13 @@ void copyToDevice(Session &s, const BufferBase &b, std::size_t first,
 void copyFromDevice(Session &s, const BufferBase &b);
 void copyFromDevice(Session &s, const BufferBase &b, const Piece *pieces,
                     std::size_t count);
+// Copies b's pieces of [first, last) that are valid on the source: all of
+// it, unless the source holds older data than the destination somewhere
+// (what a copy of it would lose).
+void copyValidToDevice(Session &s, const BufferBase &b, std::size_t first,
+                       std::size_t last);
+void copyValidFromDevice(Session &s, const BufferBase &b, std::size_t first,
+                         std::size_t last);
 // Copies b's pieces of [first, last) that are stale on the destination.
 void copyStaleToDevice(Session &s, const BufferBase &b, std::size_t first,
                        std::size_t last);

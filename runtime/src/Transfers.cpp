@@ -185,6 +185,24 @@ void copyFromDevice(Session &s, const BufferBase &b) {
   copyFromDevice(s, b, &whole, 1);
 }
 
+void copyValidToDevice(Session &s, const BufferBase &b, std::size_t first,
+                       std::size_t last) {
+  deviceBuffer(s, b);
+  static thread_local std::vector<Piece> pieces;
+  BufferAccess::validPieces(b, Side::Host, first, last, pieces);
+  for (const Piece &p : pieces)
+    copyToDevice(s, b, p.first, p.last, true);
+}
+
+void copyValidFromDevice(Session &s, const BufferBase &b, std::size_t first,
+                         std::size_t last) {
+  deviceBuffer(s, b);
+  static thread_local std::vector<Piece> pieces;
+  BufferAccess::validPieces(b, Side::Device, first, last, pieces);
+  if (!pieces.empty())
+    copyFromDevice(s, b, pieces.data(), pieces.size());
+}
+
 void copyStaleToDevice(Session &s, const BufferBase &b, std::size_t first,
                        std::size_t last) {
   deviceBuffer(s, b); // a shadow of another context is stale
@@ -244,17 +262,32 @@ Session *plannedDevice(std::shared_ptr<Session> &slot) {
 } // namespace
 } // namespace detail
 
+// The whole buffer, one transfer, as the plan says. Except where this
+// compute's own bookkeeping knows the source to hold older data than the
+// destination somewhere (a kernel that wrote part of it, a host write the
+// plan marked): those pieces are left out, since copying them would lose
+// the newer data, and the rest goes as one transfer per piece. (Before the
+// buffer's first use in a compute, whatever it holds counts as the latest:
+// the plan knows.)
 void ComputeContext::toDevice(const detail::BufferBase &b) {
   if (detail::Session *s = detail::plannedDevice(session_)) {
+    const bool known = detail::BufferAccess::live(b);
     detail::BufferAccess::touch(b);
-    detail::copyToDevice(*s, b, true);
+    if (known)
+      detail::copyValidToDevice(*s, b, 0, b.byteSize());
+    else
+      detail::copyToDevice(*s, b, true);
   }
 }
 
 void ComputeContext::fromDevice(const detail::BufferBase &b) {
   if (detail::Session *s = detail::plannedDevice(session_)) {
+    const bool known = detail::BufferAccess::live(b);
     detail::BufferAccess::touch(b);
-    detail::copyFromDevice(*s, b);
+    if (known)
+      detail::copyValidFromDevice(*s, b, 0, b.byteSize());
+    else
+      detail::copyFromDevice(*s, b);
   }
 }
 
@@ -293,16 +326,23 @@ void ComputeContext::rangeTransfer(Transfer what, const detail::BufferBase &b,
   Session *s = plannedDevice(session_);
   if (!s)
     return;
+  const bool known = BufferAccess::live(b); // as in toDevice(b)
   BufferAccess::touch(b);
   switch (what) {
   case Transfer::ToDevice:
-    copyToDevice(*s, b, first, last, true);
+    if (known)
+      copyValidToDevice(*s, b, first, last);
+    else
+      copyToDevice(*s, b, first, last, true);
     break;
-  case Transfer::FromDevice: {
-    const Piece piece{first, last};
-    copyFromDevice(*s, b, &piece, 1);
+  case Transfer::FromDevice:
+    if (known) {
+      copyValidFromDevice(*s, b, first, last);
+    } else {
+      const Piece piece{first, last};
+      copyFromDevice(*s, b, &piece, 1);
+    }
     break;
-  }
   case Transfer::ToDeviceIfStale:
     copyStaleToDevice(*s, b, first, last);
     break;

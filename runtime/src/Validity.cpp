@@ -137,5 +137,30 @@ void BufferAccess::stalePieces(const BufferBase &b, Side side,
   });
 }
 
+void BufferAccess::validPieces(const BufferBase &b, Side side,
+                               std::size_t first, std::size_t last,
+                               std::vector<Piece> &out) {
+  out.clear();
+  const bool whole = side == Side::Host ? b.hostValid_ : b.deviceValid_;
+  if (first > last)
+    return;
+  if (whole) {
+    out.push_back(Piece{first, last});
+    return;
+  }
+  if (!b.partial_)
+    return; // all of it stale
+  const RangeSet &stale =
+      side == Side::Host ? b.partial_->hostStale : b.partial_->deviceStale;
+  std::size_t at = first;
+  stale.forEachWithin(first, last, [&](std::size_t from, std::size_t to) {
+    if (at < from)
+      out.push_back(Piece{at, from});
+    at = to;
+  });
+  if (at < last)
+    out.push_back(Piece{at, last});
+}
+
 } // namespace detail
 } // namespace ferry

@@ -159,6 +159,34 @@ TEST_CASE("a wo argument the range covers in part is written in that part "
   CHECK(values(out) == (std::vector<int>{9, 9, 9, 9, 9, 5, 6, 7}));
 }
 
+TEST_CASE("an unconditional copy never carries data older than the "
+          "destination's",
+          "[writeonly]") {
+  // A plan that copies out the whole buffer after a kernel wrote part of it
+  // (as a plan from before per-range validity does): the elements the
+  // kernel left alone were never on the device, so they are left out.
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<int> out = iota(8);
+  ferry::Buffer<int> x = iota(4);
+  ferry::resetStatistics();
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.launch(kernelsSource, "fill", fill, ferry::Range(4), ferry::wo(out),
+              9);
+    cc.fromDevice(out); // [0, 4) alone
+    checkCounts(0, 0, 1, 4 * I);
+    cc.toDevice(x);
+    cc.launch(kernelsSource, "increment", increment, ferry::Range(4),
+              ferry::rw(x));
+    cc.toDevice(x); // the host holds nothing newer: nothing to copy
+    checkCounts(1, 4 * I, 1, 4 * I);
+    cc.fromDevice(x);
+  });
+  checkCounts(1, 4 * I, 2, 8 * I);
+  CHECK(values(out) == (std::vector<int>{9, 9, 9, 9, 4, 5, 6, 7}));
+  CHECK(values(x) == (std::vector<int>{1, 2, 3, 4}));
+}
+
 TEST_CASE("a device read after a partial wo copies in only what is stale",
           "[writeonly]") {
   // What a plan that knows about per-range validity writes: a guarded copy

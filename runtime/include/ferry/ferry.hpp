@@ -1174,8 +1174,11 @@ public:
 
   // Transfers written out by the rewriter (under FERRY_POLICY=planned; the
   // other policies ignore them).
-  void toDevice(const detail::BufferBase &b);   // copy host -> device
-  void fromDevice(const detail::BufferBase &b); // copy device -> host
+  // Copy the whole buffer host -> device / device -> host, leaving out what
+  // this compute's validity knows the source to hold older than the
+  // destination (a copy would lose the newer data there).
+  void toDevice(const detail::BufferBase &b);
+  void fromDevice(const detail::BufferBase &b);
   // Copy exactly the parts stale on the destination (each piece one
   // transfer; the whole buffer as one when all of it is stale).
   void toDeviceIfStale(const detail::BufferBase &b);
@@ -1198,7 +1201,8 @@ public:
 
   // Sub-range transfers (extensions), in elements: [first, first + count)
   // of b, clamped to it; an empty range does nothing. toDevice / fromDevice
-  // copy it and mark it valid on the destination; the IfStale forms copy
+  // copy it (as toDevice(b) does: not what the source holds older) and mark
+  // it valid on the destination; the IfStale forms copy
   // only its pieces that are stale on the destination (each piece one
   // transfer). hostWrites(b, first, count): the host is about to write
   // exactly those elements: no copy; they become valid on the host and
