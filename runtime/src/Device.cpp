@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstdlib>
 #include <vector>
 
 namespace ferry {
@@ -84,7 +86,34 @@ std::ptrdiff_t firstOfType(const std::vector<DeviceInfo> &all,
   return -1;
 }
 
+// The (n mod count)-th device of `type`, or -1 when there is none.
+std::ptrdiff_t nthOfType(const std::vector<DeviceInfo> &all,
+                         cl_device_type type, std::size_t n) {
+  std::vector<std::size_t> ofType;
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (all[i].type & type)
+      ofType.push_back(i);
+  if (ofType.empty())
+    return -1;
+  return static_cast<std::ptrdiff_t>(ofType[n % ofType.size()]);
+}
+
 } // namespace
+
+std::size_t localRank() {
+  for (const char *name : {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",
+                           "SLURM_LOCALID", "PMI_LOCAL_RANK"}) {
+    const char *value = std::getenv(name);
+    if (!value || !*value)
+      continue;
+    char *end = nullptr;
+    errno = 0;
+    const unsigned long long rank = std::strtoull(value, &end, 10);
+    if (*end == '\0' && errno == 0 && value[0] != '-')
+      return static_cast<std::size_t>(rank);
+  }
+  return 0;
+}
 
 std::ptrdiff_t pickDevice(const std::vector<DeviceInfo> &all,
                           const std::string &request) {
@@ -97,6 +126,11 @@ std::ptrdiff_t pickDevice(const std::vector<DeviceInfo> &all,
     return firstOfType(all, CL_DEVICE_TYPE_GPU);
   if (wanted == "cpu")
     return firstOfType(all, CL_DEVICE_TYPE_CPU);
+  // One device per process of an MPI job on a node (an extension).
+  if (wanted == "gpu:local-rank")
+    return nthOfType(all, CL_DEVICE_TYPE_GPU, localRank());
+  if (wanted == "cpu:local-rank")
+    return nthOfType(all, CL_DEVICE_TYPE_CPU, localRank());
   for (std::size_t i = 0; i < all.size(); ++i)
     if (lower(all[i].platform).find(wanted) != std::string::npos ||
         lower(all[i].device).find(wanted) != std::string::npos)
@@ -119,9 +153,9 @@ std::string noDeviceMessage(const std::vector<DeviceInfo> &all,
       text += "\n  platform '" + d.platform + "': device '" + d.device +
               "' (" + typeName(d.type) + ")";
   }
-  text += "\n(FERRY_DEVICE accepts host, cpu, gpu, or a substring of a "
-          "platform or device name; unset, it picks the first GPU, else the "
-          "first CPU)";
+  text += "\n(FERRY_DEVICE accepts host, cpu, gpu, gpu:local-rank, "
+          "cpu:local-rank, or a substring of a platform or device name; "
+          "unset, it picks the first GPU, else the first CPU)";
   return text;
 }
 

@@ -57,10 +57,15 @@ struct DeviceInfo {
 };
 // The index in `all` of the device that FERRY_DEVICE=`request` names (not
 // "host"; empty for unset: the first GPU, else the first CPU; "gpu", "cpu";
-// else the first device whose platform or device name contains `request`,
-// ignoring case), or -1 when none does.
+// "gpu:local-rank", "cpu:local-rank": of the devices of that type, number
+// localRank() modulo their count; else the first device whose platform or
+// device name contains `request`, ignoring case), or -1 when none does.
 std::ptrdiff_t pickDevice(const std::vector<DeviceInfo> &all,
                           const std::string &request);
+// This process's rank among the processes of an MPI job on its node: the
+// first of OMPI_COMM_WORLD_LOCAL_RANK (Open MPI), MPI_LOCALRANKID (MPICH),
+// SLURM_LOCALID (Slurm), PMI_LOCAL_RANK that is set to a number, else 0.
+std::size_t localRank();
 // The error message when pickDevice finds nothing: the request and every
 // available device.
 std::string noDeviceMessage(const std::vector<DeviceInfo> &all,
@@ -224,42 +229,109 @@ struct DeviceShadow {
   cl::CommandQueue pendingKernels;
 };
 
+// Which copy of a buffer.
+enum class Side { Host, Device };
+using Piece = RangeSet::Interval; // bytes [first, last) of a buffer
+
+// Library access to BufferBase's bookkeeping, and the validity transitions
+// of the transfer calls and launches (Validity.cpp). Ranges are bytes
+// [first, last) of the buffer; a range reaching its end from 0 is the whole
+// buffer, kept by the flags alone. Every transition keeps each byte valid
+// on at least one side, and keeps deviceNewerBuffers() listing exactly the
+// buffers with a host-stale range (as of their last change).
 struct BufferAccess {
-  static bool &hostValid(const BufferBase &b) { return b.hostValid_; }
-  static bool &deviceValid(const BufferBase &b) { return b.deviceValid_; }
   static std::shared_ptr<DeviceShadow> &shadow(const BufferBase &b) {
     return b.shadow_;
   }
   // The device's copy has come back into the host storage.
   static void handedOut(const BufferBase &b) { b.patternSize_ = 0; }
+  // b's validity was set in this epoch (or carried into it): it says what
+  // each side really holds, not only what the host may have changed since.
+  static bool live(const BufferBase &b) { return b.live(); }
   // Starts the current epoch for b if it is in an older one: the host may
-  // have changed it, so only the host copy is valid.
+  // have changed it, so only the host copy is valid, unless keepOnDevice
+  // carried b's state into this epoch.
   static void touch(const BufferBase &b) {
-    if (b.epoch_ != currentEpoch()) {
-      b.epoch_ = currentEpoch();
-      b.hostValid_ = true;
-      b.deviceValid_ = false;
-    }
+    if (b.epoch_ != currentEpoch())
+      startEpoch(b);
   }
+  // keepOnDevice: b's state as it is now carries into the next epoch.
+  static void keep(const BufferBase &b) {
+    touch(b);
+    b.keptInto_ = currentEpoch() + 1;
+  }
+
+  // The range was copied to the destination: valid there (the other side
+  // keeps its validity).
+  static void copiedToDevice(const BufferBase &b, std::size_t first,
+                             std::size_t last);
+  static void copiedToHost(const BufferBase &b, std::size_t first,
+                           std::size_t last);
+  // The range was written on one side: valid there, stale on the other.
+  static void writtenOnHost(const BufferBase &b, std::size_t first,
+                            std::size_t last);
+  static void writtenOnDevice(const BufferBase &b, std::size_t first,
+                              std::size_t last);
+  // Nothing on the device is valid (a fresh device buffer): the host's copy
+  // is all there is.
+  static void deviceLost(const BufferBase &b) {
+    writtenOnHost(b, 0, b.bytes_);
+  }
+  // The pieces of [first, last) stale on `side`, in order, into `out`
+  // (cleared first). With first == last == 0 on a zero-byte buffer whose
+  // side is stale, the one empty piece [0, 0).
+  static void stalePieces(const BufferBase &b, Side side, std::size_t first,
+                          std::size_t last, std::vector<Piece> &out);
+  // The pieces of [first, last) valid on `side` (the rest of it), in order,
+  // into `out`; likewise [0, 0) for a zero-byte buffer whose side is valid.
+  static void validPieces(const BufferBase &b, Side side, std::size_t first,
+                          std::size_t last, std::vector<Piece> &out);
+
+private:
+  static void startEpoch(const BufferBase &b);
+  static PartialValidity &partial(const BufferBase &b);
+  static void settle(const BufferBase &b);
 };
 
 // b's device buffer in the session's context, allocated (at least 1 byte) on
 // first use; a shadow from another context is replaced and the device copy
 // marked stale.
 cl::Buffer &deviceBuffer(Session &s, const BufferBase &b);
-// Unconditional copies, counted in the statistics and traced. A copy in is
-// enqueued without waiting when `async` (the planned policy; see
-// Transfers.cpp for when the host may touch the buffer again); a copy out
-// always waits. Zero-byte copies do nothing but still update the validity
-// flags.
+// Unconditional copies of bytes [first, last) of b (the whole buffer
+// without them), each one transfer, counted in the statistics (as partial
+// when it is less than the whole buffer) and traced. A copy in is enqueued
+// without waiting when `async` (the planned policy; see Transfers.cpp for
+// when the host may touch the buffer again); copies out wait, once for all
+// the pieces given. Zero-byte copies do nothing but still update validity.
 void copyToDevice(Session &s, const BufferBase &b, bool async);
+void copyToDevice(Session &s, const BufferBase &b, std::size_t first,
+                  std::size_t last, bool async);
 void copyFromDevice(Session &s, const BufferBase &b);
+void copyFromDevice(Session &s, const BufferBase &b, const Piece *pieces,
+                    std::size_t count);
+// Copies b's pieces of [first, last) that are valid on the source: all of
+// it, unless the source holds older data than the destination somewhere
+// (what a copy of it would lose).
+void copyValidToDevice(Session &s, const BufferBase &b, std::size_t first,
+                       std::size_t last);
+void copyValidFromDevice(Session &s, const BufferBase &b, std::size_t first,
+                         std::size_t last);
+// Copies b's pieces of [first, last) that are stale on the destination.
+void copyStaleToDevice(Session &s, const BufferBase &b, std::size_t first,
+                       std::size_t last);
+void copyStaleFromDevice(Session &s, const BufferBase &b, std::size_t first,
+                         std::size_t last);
 // Waits for the last command enqueued on b, if any (no throw).
 void waitForBuffer(const BufferBase &b);
+// The compute is ending by an exception: copies home every buffer of s's
+// context whose device copy is newer in part (deviceNewerBuffers), so that
+// the host keeps no stale data. Never throws; a copy that fails is left.
+void bringHome(Session &s) noexcept;
 
 // --- Statistics.cpp / Trace.cpp ------------------------------------------
-void recordToDevice(std::uint64_t bytes, double ms);
-void recordFromDevice(std::uint64_t bytes, double ms);
+// `partial`: fewer bytes than the whole buffer.
+void recordToDevice(std::uint64_t bytes, double ms, bool partial = false);
+void recordFromDevice(std::uint64_t bytes, double ms, bool partial = false);
 void recordDispatch(double ms);
 void recordProgramBuild();
 void recordProgramCacheHit();

@@ -44,14 +44,39 @@ struct LaunchBuffer {
   bool in = false;
   bool out = false;
   bool written = false;
+  // Passed read-write somewhere: the kernel may write any element.
+  bool writtenAnywhere = false;
   // Passed write-only, but the kernel's range (and bound) covers fewer
-  // elements than the buffer has: the rest must reach the device first.
+  // elements than the buffer has.
   bool partiallyOverwritten = false;
   std::size_t covered = 0; // the most elements any WO argument covers
+  std::size_t coveredBytes = 0; // the same, in bytes
+  // Every WO argument of it writes exactly [0, its covered) (no grid with
+  // gaps or with columns past its width).
+  bool exactPrefix = true;
   // Passed as ferry::woDeclared: the user promises the kernel overwrites
   // whatever the host reads later, however few work-items the range has.
   bool declared = false;
 };
+
+// Whether a WO argument's kernel writes exactly its covered elements
+// [0, covered) and nothing past them. The store at the range's linear index
+// (ferry::wo(b) and wo(b, bound)) does. A grid store does when the columns
+// are exactly its width: with fewer it leaves gaps (covered is 0 then, yet
+// it writes), with more a row runs into the next, and the last row past
+// covered; a volume's rows must also be exactly its plane's.
+bool writesExactly(const LaunchArg &a, const Range &r, std::size_t covered) {
+  const GridBound &g = a.grid;
+  if (!g.valid)
+    return true;
+  if (covered == 0)
+    return false;
+  const std::size_t cols =
+      g.colDim < 0 ? g.colBound : std::min(r.size(g.colDim), g.colBound);
+  if (cols != g.width)
+    return false;
+  return g.planeRows == 0 || r.size(g.rowDim) == g.planeRows;
+}
 
 // Fills `result` (kept by the caller between launches, so that a loop of
 // dispatches allocates nothing here).
@@ -72,12 +97,17 @@ void launchBuffers(Policy p, const Range &r, const LaunchArg *args,
     it->in = it->in || copiedIn(p, args[i].access);
     it->out = it->out || copiedOut(p, args[i].access);
     it->written = it->written || writes(args[i].access);
+    it->writtenAnywhere = it->writtenAnywhere || args[i].access == Access::RW;
     if (args[i].access == Access::WO) {
       const std::size_t covered = args[i].grid.valid
                                       ? args[i].grid.covered(r)
                                       : std::min(r.count(), args[i].bound);
       it->covered = std::max(it->covered, covered);
+      it->exactPrefix = it->exactPrefix && writesExactly(args[i], r, covered);
       it->partiallyOverwritten = it->covered < args[i].elements;
+      if (it->partiallyOverwritten) // elements > covered >= 0
+        it->coveredBytes =
+            it->covered * (args[i].buffer->byteSize() / args[i].elements);
       it->declared = it->declared || args[i].declared;
     }
   }
@@ -86,6 +116,11 @@ void launchBuffers(Policy p, const Range &r, const LaunchArg *args,
   if (p == Policy::Kernel)
     for (LaunchBuffer &lb : result)
       lb.in = lb.in || lb.partiallyOverwritten;
+}
+
+// The kernel writes nothing of the buffer past its covered elements.
+bool writtenInPrefix(const LaunchBuffer &lb) {
+  return lb.exactPrefix && !lb.writtenAnywhere;
 }
 
 cl::NDRange globalRange(const Range &r) {
@@ -196,15 +231,18 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
     BufferAccess::touch(*lb.buffer);
     deviceBuffer(s, *lb.buffer);
     // Under the planned policy the rewriter wrote no copy-in for a WO
-    // argument, assuming the kernel overwrites all of it; where it does not
-    // and the device copy is stale, the elements left alone come from the
-    // host (see ferry::wo). A declared one is the user's promise instead,
-    // and is never copied in (see ferry::woDeclared).
-    const bool guarded = policy == Policy::Planned &&
-                         lb.partiallyOverwritten && !lb.declared &&
-                         !lb.buffer->deviceValid();
-    if (lb.in || guarded) // the kernel and naive policies copy in blocking
-      copyToDevice(s, *lb.buffer, policy == Policy::Planned);
+    // argument. One the range covers only in part is written in
+    // [0, covered) alone and needs none either (see below), unless its
+    // kernel may write elements past that (a grid with gaps, or passed
+    // read-write too): then, as for a whole write, the parts of the device
+    // copy still stale come from the host first, so the elements the
+    // kernel leaves alone keep the host's values. A declared one is the
+    // user's promise, never copied in (see ferry::woDeclared).
+    if (lb.in) // the kernel and naive policies copy in, blocking
+      copyToDevice(s, *lb.buffer, false);
+    else if (policy == Policy::Planned && lb.partiallyOverwritten &&
+             !lb.declared && !writtenInPrefix(lb))
+      copyStaleToDevice(s, *lb.buffer, 0, lb.buffer->byteSize());
   }
 
   // An empty range runs nothing (OpenCL rejects a zero global size), but its
@@ -247,8 +285,15 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
 
   for (const LaunchBuffer &lb : buffers) {
     if (lb.written && !empty) {
-      BufferAccess::deviceValid(*lb.buffer) = true;
-      BufferAccess::hostValid(*lb.buffer) = false;
+      // Under the planned policy a WO argument the range covers only in
+      // part is written in [0, covered) alone: that part is now the
+      // device's, and the rest keeps its validity (see ferry::wo).
+      const bool prefix = policy == Policy::Planned &&
+                          lb.partiallyOverwritten && !lb.declared &&
+                          writtenInPrefix(lb);
+      BufferAccess::writtenOnDevice(*lb.buffer, 0,
+                                    prefix ? lb.coveredBytes
+                                           : lb.buffer->byteSize());
     }
     if (lb.out)
       copyFromDevice(s, *lb.buffer);

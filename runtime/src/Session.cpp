@@ -11,12 +11,32 @@ namespace {
 
 std::string sessionDeviceName(const Session &s) { return s.name; }
 
+// The end of a compute. Ended by an exception (`report` false, or a
+// failure the wait reports), it first copies home whatever the device holds
+// newer than the host, so that no buffer keeps stale data on the host
+// (secondary failures are dropped: the first exception goes on).
 void finishCompute(Session &s, bool report) {
-  if (!s.host)
-    s.collect(true, report);
+  if (s.host)
+    return;
+  if (!report) {
+    s.collect(true, false);
+    bringHome(s);
+    return;
+  }
+  try {
+    s.collect(true, true);
+  } catch (...) {
+    bringHome(s);
+    throw;
+  }
 }
 
 void waitForBufferHook(const BufferBase &b) { waitForBuffer(b); }
+
+void keepOnDeviceHook(Session &s, const BufferBase &b) {
+  if (!s.host && activePolicy() == Policy::Planned)
+    BufferAccess::keep(b);
+}
 
 // "ferry: kernel 'name' on <device> failed: CL_OUT_OF_RESOURCES (-5)".
 std::string commandFailure(const PendingCommand &c, cl_int status,
@@ -172,6 +192,7 @@ bool registerLibrary() {
   hooks.deviceName = &sessionDeviceName;
   hooks.waitForBuffer = &waitForBufferHook;
   hooks.finishCompute = &finishCompute;
+  hooks.keepOnDevice = &keepOnDeviceHook;
   registerHostStorage(hooks);
   return true;
 }

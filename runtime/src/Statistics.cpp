@@ -6,18 +6,26 @@
 namespace ferry {
 namespace detail {
 
-void recordToDevice(std::uint64_t bytes, double ms) {
+void recordToDevice(std::uint64_t bytes, double ms, bool partial) {
   Statistics &c = statisticsState().counters;
   ++c.toDeviceCount;
   c.toDeviceBytes += bytes;
   c.transferMs += ms;
+  if (partial) {
+    ++c.partialToDeviceCount;
+    c.partialToDeviceBytes += bytes;
+  }
 }
 
-void recordFromDevice(std::uint64_t bytes, double ms) {
+void recordFromDevice(std::uint64_t bytes, double ms, bool partial) {
   Statistics &c = statisticsState().counters;
   ++c.fromDeviceCount;
   c.fromDeviceBytes += bytes;
   c.transferMs += ms;
+  if (partial) {
+    ++c.partialFromDeviceCount;
+    c.partialFromDeviceBytes += bytes;
+  }
 }
 
 void recordProgramBuild() { ++statisticsState().counters.programBuilds; }

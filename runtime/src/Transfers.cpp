@@ -1,5 +1,5 @@
-// Host <-> device copies and the validity bookkeeping behind the five
-// transfer calls that the rewriter writes out.
+// Host <-> device copies behind the transfer calls that the rewriter writes
+// out, whole and per range (the validity they leave: Validity.cpp).
 #include "Internal.hpp"
 
 namespace ferry {
@@ -39,7 +39,7 @@ cl::Buffer &deviceBuffer(Session &s, const BufferBase &b) {
                           " bytes on " + s.name);
     }
     shadow = std::move(fresh);
-    BufferAccess::deviceValid(b) = false;
+    BufferAccess::deviceLost(b);
   }
   return shadow->buffer;
 }
@@ -69,23 +69,25 @@ void waitForBuffer(const BufferBase &b) {
 // which the planned policy guarantees: the host writes a buffer whose device
 // copy is valid only after cc.hostWrites(b), which waits for it (see
 // docs/reference.md, "The runtime's speed").
-void copyToDevice(Session &s, const BufferBase &b, bool async) {
+void copyToDevice(Session &s, const BufferBase &b, std::size_t first,
+                  std::size_t last, bool async) {
   cl::Buffer &buffer = deviceBuffer(s, b);
   DeviceShadow &shadow = *BufferAccess::shadow(b);
-  const std::size_t bytes = b.byteSize();
+  const std::size_t bytes = last > first ? last - first : 0;
   if (bytes > 0) {
     const auto t0 = std::chrono::steady_clock::now();
     cl::Event event;
     bool filled = false;
     try {
-      if (b.pristine() && bytes % b.fillPatternSize() == 0) {
+      if (b.pristine() && first % b.fillPatternSize() == 0 &&
+          bytes % b.fillPatternSize() == 0) {
         // The host holds one value, repeated: the device writes it itself.
         // Where it uses the host storage in place, that holds it already.
         if (!shadow.zeroCopy) {
           cl_event raw = nullptr;
           cl_int err = clEnqueueFillBuffer(s.queue(), buffer(),
                                            b.fillPattern(), b.fillPatternSize(),
-                                           0, bytes, 0, nullptr, &raw);
+                                           first, bytes, 0, nullptr, &raw);
           if (err != CL_SUCCESS)
             throw cl::Error(err, "clEnqueueFillBuffer");
           event = cl::Event(raw);
@@ -95,12 +97,14 @@ void copyToDevice(Session &s, const BufferBase &b, bool async) {
         // The device reads the host storage itself: mapping it for writing
         // (without reading back) and unmapping hands it to the device.
         void *p = s.queue.enqueueMapBuffer(buffer, CL_FALSE,
-                                           CL_MAP_WRITE_INVALIDATE_REGION, 0,
-                                           bytes);
+                                           CL_MAP_WRITE_INVALIDATE_REGION,
+                                           first, bytes);
         s.queue.enqueueUnmapMemObject(buffer, p, nullptr, &event);
       } else {
-        s.queue.enqueueWriteBuffer(buffer, async ? CL_FALSE : CL_TRUE, 0,
-                                   bytes, b.hostPointer(), nullptr, &event);
+        s.queue.enqueueWriteBuffer(
+            buffer, async ? CL_FALSE : CL_TRUE, first, bytes,
+            static_cast<const unsigned char *>(b.hostPointer()) + first,
+            nullptr, &event);
       }
     } catch (const cl::Error &e) {
       throwClError(e, "copying " + std::to_string(bytes) + " bytes to " +
@@ -108,7 +112,7 @@ void copyToDevice(Session &s, const BufferBase &b, bool async) {
     }
     // A fill is still the copy in the policy asked for (to_device), done
     // without crossing the bus (fills), as a map is (maps).
-    recordToDevice(bytes, 0.0);
+    recordToDevice(bytes, 0.0, bytes < b.byteSize());
     if (filled)
       recordFill(bytes);
     if (shadow.zeroCopy && !filled)
@@ -122,41 +126,126 @@ void copyToDevice(Session &s, const BufferBase &b, bool async) {
         s.collect(false);
     }
   }
-  BufferAccess::deviceValid(b) = true;
+  BufferAccess::copiedToDevice(b, first, last);
 }
 
-// Device -> host: waits (for this copy and everything before it), then
-// accounts for the finished commands, reporting one that failed.
-void copyFromDevice(Session &s, const BufferBase &b) {
+void copyToDevice(Session &s, const BufferBase &b, bool async) {
+  copyToDevice(s, b, 0, b.byteSize(), async);
+}
+
+// Device -> host: enqueues every piece, waits once (for them and everything
+// before them), then accounts for the finished commands, reporting one that
+// failed.
+void copyFromDevice(Session &s, const BufferBase &b, const Piece *pieces,
+                    std::size_t count) {
   cl::Buffer &buffer = deviceBuffer(s, b);
   DeviceShadow &shadow = *BufferAccess::shadow(b);
-  const std::size_t bytes = b.byteSize();
-  if (bytes > 0) {
+  bool enqueued = false;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t first = pieces[i].first;
+    const std::size_t bytes =
+        pieces[i].last > first ? pieces[i].last - first : 0;
+    if (bytes == 0)
+      continue;
     const auto t0 = std::chrono::steady_clock::now();
     cl::Event event;
     try {
       if (shadow.zeroCopy) {
-        void *p = s.queue.enqueueMapBuffer(buffer, CL_FALSE, CL_MAP_READ, 0,
-                                           bytes);
+        void *p = s.queue.enqueueMapBuffer(buffer, CL_FALSE, CL_MAP_READ,
+                                           first, bytes);
         s.queue.enqueueUnmapMemObject(buffer, p, nullptr, &event);
       } else {
-        s.queue.enqueueReadBuffer(buffer, CL_FALSE, 0, bytes,
-                                  b.hostPointer(), nullptr, &event);
+        s.queue.enqueueReadBuffer(
+            buffer, CL_FALSE, first, bytes,
+            static_cast<unsigned char *>(b.hostPointer()) + first, nullptr,
+            &event);
       }
     } catch (const cl::Error &e) {
       throwClError(e, "copying " + std::to_string(bytes) + " bytes from " +
                           s.name);
     }
-    recordFromDevice(bytes, 0.0);
+    recordFromDevice(bytes, 0.0, bytes < b.byteSize());
     if (shadow.zeroCopy)
       recordMap(bytes);
-    BufferAccess::handedOut(b);
-    shadow.last = cl::Event();
     s.track(std::move(event), CommandKind::FromDevice, "fromDevice", bytes,
             shadow.zeroCopy, t0);
+    enqueued = true;
+  }
+  if (enqueued) {
+    BufferAccess::handedOut(b);
+    shadow.last = cl::Event();
     s.collect(true);
   }
-  BufferAccess::hostValid(b) = true;
+  for (std::size_t i = 0; i < count; ++i)
+    BufferAccess::copiedToHost(b, pieces[i].first, pieces[i].last);
+}
+
+void copyFromDevice(Session &s, const BufferBase &b) {
+  const Piece whole{0, b.byteSize()};
+  copyFromDevice(s, b, &whole, 1);
+}
+
+void copyValidToDevice(Session &s, const BufferBase &b, std::size_t first,
+                       std::size_t last) {
+  deviceBuffer(s, b);
+  static thread_local std::vector<Piece> pieces;
+  BufferAccess::validPieces(b, Side::Host, first, last, pieces);
+  for (const Piece &p : pieces)
+    copyToDevice(s, b, p.first, p.last, true);
+}
+
+void copyValidFromDevice(Session &s, const BufferBase &b, std::size_t first,
+                         std::size_t last) {
+  deviceBuffer(s, b);
+  static thread_local std::vector<Piece> pieces;
+  BufferAccess::validPieces(b, Side::Device, first, last, pieces);
+  if (!pieces.empty())
+    copyFromDevice(s, b, pieces.data(), pieces.size());
+}
+
+void copyStaleToDevice(Session &s, const BufferBase &b, std::size_t first,
+                       std::size_t last) {
+  deviceBuffer(s, b); // a shadow of another context is stale
+  static thread_local std::vector<Piece> pieces;
+  BufferAccess::stalePieces(b, Side::Device, first, last, pieces);
+  for (const Piece &p : pieces)
+    copyToDevice(s, b, p.first, p.last, true);
+}
+
+void copyStaleFromDevice(Session &s, const BufferBase &b, std::size_t first,
+                         std::size_t last) {
+  deviceBuffer(s, b);
+  static thread_local std::vector<Piece> pieces;
+  BufferAccess::stalePieces(b, Side::Host, first, last, pieces);
+  if (!pieces.empty())
+    copyFromDevice(s, b, pieces.data(), pieces.size());
+}
+
+void bringHome(Session &s) noexcept {
+  // A copy: each copy home takes its buffer off the list.
+  std::vector<const BufferBase *> newer;
+  try {
+    newer = deviceNewerBuffers();
+  } catch (...) {
+    return;
+  }
+  for (const BufferBase *b : newer) {
+    // Listed in an older epoch: the host's copy counts as the latest (the
+    // host may have written it since), unless kept into this one.
+    if (b->hostValid())
+      continue;
+    const std::shared_ptr<DeviceShadow> &shadow = BufferAccess::shadow(*b);
+    if (!shadow || shadow->context() != s.context())
+      continue;
+    try {
+      waitForBuffer(*b); // a command of another queue on it
+      BufferAccess::touch(*b);
+      copyStaleFromDevice(s, *b, 0, b->byteSize());
+    } catch (...) {
+      // The exception on its way says what went wrong first; the host
+      // keeps what it has of this buffer.
+    }
+  }
 }
 
 namespace {
@@ -173,35 +262,48 @@ Session *plannedDevice(std::shared_ptr<Session> &slot) {
 } // namespace
 } // namespace detail
 
+// The whole buffer, one transfer, as the plan says. Except where this
+// compute's own bookkeeping knows the source to hold older data than the
+// destination somewhere (a kernel that wrote part of it, a host write the
+// plan marked): those pieces are left out, since copying them would lose
+// the newer data, and the rest goes as one transfer per piece. (Before the
+// buffer's first use in a compute, whatever it holds counts as the latest:
+// the plan knows.)
 void ComputeContext::toDevice(const detail::BufferBase &b) {
   if (detail::Session *s = detail::plannedDevice(session_)) {
+    const bool known = detail::BufferAccess::live(b);
     detail::BufferAccess::touch(b);
-    detail::copyToDevice(*s, b, true);
+    if (known)
+      detail::copyValidToDevice(*s, b, 0, b.byteSize());
+    else
+      detail::copyToDevice(*s, b, true);
   }
 }
 
 void ComputeContext::fromDevice(const detail::BufferBase &b) {
   if (detail::Session *s = detail::plannedDevice(session_)) {
+    const bool known = detail::BufferAccess::live(b);
     detail::BufferAccess::touch(b);
-    detail::copyFromDevice(*s, b);
+    if (known)
+      detail::copyValidFromDevice(*s, b, 0, b.byteSize());
+    else
+      detail::copyFromDevice(*s, b);
   }
 }
 
+// Exactly the stale pieces: the whole buffer when all of it is stale, as
+// before ranges existed.
 void ComputeContext::toDeviceIfStale(const detail::BufferBase &b) {
   if (detail::Session *s = detail::plannedDevice(session_)) {
     detail::BufferAccess::touch(b);
-    detail::deviceBuffer(*s, b); // a shadow of another context is stale
-    if (!b.deviceValid())
-      detail::copyToDevice(*s, b, true);
+    detail::copyStaleToDevice(*s, b, 0, b.byteSize());
   }
 }
 
 void ComputeContext::fromDeviceIfStale(const detail::BufferBase &b) {
   if (detail::Session *s = detail::plannedDevice(session_)) {
     detail::BufferAccess::touch(b);
-    detail::deviceBuffer(*s, b);
-    if (!b.hostValid())
-      detail::copyFromDevice(*s, b);
+    detail::copyStaleFromDevice(*s, b, 0, b.byteSize());
   }
 }
 
@@ -212,8 +314,44 @@ void ComputeContext::hostWrites(const detail::BufferBase &b) {
   detail::waitForBuffer(b);
   if (detail::plannedDevice(session_)) {
     detail::BufferAccess::touch(b);
-    detail::BufferAccess::deviceValid(b) = false;
-    detail::BufferAccess::hostValid(b) = true;
+    detail::BufferAccess::writtenOnHost(b, 0, b.byteSize());
+  }
+}
+
+void ComputeContext::rangeTransfer(Transfer what, const detail::BufferBase &b,
+                                   std::size_t first, std::size_t last) {
+  using namespace detail;
+  if (what == Transfer::HostWrites)
+    waitForBuffer(b); // as hostWrites(b), under any policy
+  Session *s = plannedDevice(session_);
+  if (!s)
+    return;
+  const bool known = BufferAccess::live(b); // as in toDevice(b)
+  BufferAccess::touch(b);
+  switch (what) {
+  case Transfer::ToDevice:
+    if (known)
+      copyValidToDevice(*s, b, first, last);
+    else
+      copyToDevice(*s, b, first, last, true);
+    break;
+  case Transfer::FromDevice:
+    if (known) {
+      copyValidFromDevice(*s, b, first, last);
+    } else {
+      const Piece piece{first, last};
+      copyFromDevice(*s, b, &piece, 1);
+    }
+    break;
+  case Transfer::ToDeviceIfStale:
+    copyStaleToDevice(*s, b, first, last);
+    break;
+  case Transfer::FromDeviceIfStale:
+    copyStaleFromDevice(*s, b, first, last);
+    break;
+  case Transfer::HostWrites:
+    BufferAccess::writtenOnHost(b, first, last);
+    break;
   }
 }
 

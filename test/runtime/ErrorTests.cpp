@@ -193,6 +193,52 @@ TEST_CASE("FERRY_DEVICE cpu, gpu and substrings", "[errors]") {
   CHECK(pickDevice(cpuOnly, "gpu") == -1);
 }
 
+TEST_CASE("FERRY_DEVICE gpu:local-rank and cpu:local-rank pick by the local "
+          "rank, modulo the devices of that type",
+          "[errors]") {
+  const char *names[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",
+                         "SLURM_LOCALID", "PMI_LOCAL_RANK"};
+  ScopedEnv a(names[0], nullptr), b(names[1], nullptr), c(names[2], nullptr),
+      d(names[3], nullptr);
+  // No MPI job: rank 0, the first of each type.
+  CHECK(ferry::detail::localRank() == 0);
+  CHECK(pickDevice(someDevices, "gpu:local-rank") == 2);
+  CHECK(pickDevice(someDevices, "cpu:local-rank") == 0);
+  CHECK(pickDevice(someDevices, "GPU:Local-Rank") == 2);
+  for (const char *name : names) {
+    INFO(name);
+    ScopedEnv rank(name, "1");
+    CHECK(ferry::detail::localRank() == 1);
+    CHECK(pickDevice(someDevices, "gpu:local-rank") == 3); // the second GPU
+    CHECK(pickDevice(someDevices, "cpu:local-rank") == 4); // the second CPU
+  }
+  {
+    ScopedEnv rank(names[0], "2"); // two GPUs: rank 2 shares the first
+    CHECK(pickDevice(someDevices, "gpu:local-rank") == 2);
+    ScopedEnv later(names[2], "3"); // Open MPI's variable comes first
+    CHECK(ferry::detail::localRank() == 2);
+  }
+  {
+    ScopedEnv bad(names[0], "x1"); // not a number: the next one counts
+    ScopedEnv negative(names[1], "-1");
+    ScopedEnv slurm(names[2], "7");
+    CHECK(ferry::detail::localRank() == 7);
+    CHECK(pickDevice(someDevices, "gpu:local-rank") == 3);
+  }
+  const std::vector<DeviceInfo> cpuOnly = {someDevices[0]};
+  CHECK(pickDevice(cpuOnly, "gpu:local-rank") == -1);
+  CHECK(pickDevice(cpuOnly, "cpu:local-rank") == 0);
+  CHECK_THAT(ferry::detail::noDeviceMessage(cpuOnly, "gpu:local-rank"),
+             Catch::Contains("gpu:local-rank, cpu:local-rank"));
+}
+
+TEST_CASE("FERRY_DEVICE=cpu:local-rank runs on the CPU device", "[errors]") {
+  ScopedEnv device("FERRY_DEVICE", "cpu:local-rank");
+  ScopedEnv rank("OMPI_COMM_WORLD_LOCAL_RANK", "5");
+  ferry::Accelerator acc; // one CPU device here: every rank shares it
+  CHECK(acc.deviceName() == cpuAccelerator().deviceName());
+}
+
 TEST_CASE("the no-device error names the request and every device",
           "[errors]") {
   const std::string what =

@@ -406,10 +406,16 @@ TEST_CASE("the statistics JSON reports the extensions", "[statistics]") {
   s.pinnedBytes = 4096;
   s.fillCount = 2;
   s.fillBytes = 64;
+  s.partialToDeviceCount = 4;
+  s.partialToDeviceBytes = 48;
+  s.partialFromDeviceCount = 1;
+  s.partialFromDeviceBytes = 8;
   CHECK_THAT(ferry::detail::statisticsJson(s),
              Catch::EndsWith("\"program_cache_hits\": 2, "
                              "\"unified_memory\": true, "
                              "\"maps\": {\"count\": 3, \"bytes\": 96}, "
                              "\"pinned\": {\"count\": 1, \"bytes\": 4096}, "
-                             "\"fills\": {\"count\": 2, \"bytes\": 64}}\n"));
+                             "\"fills\": {\"count\": 2, \"bytes\": 64}, "
+                             "\"partial_to_device\": {\"count\": 4, \"bytes\": 48}, "
+                             "\"partial_from_device\": {\"count\": 1, \"bytes\": 8}}\n"));
 }

@@ -3,6 +3,7 @@
 #include <ferry/ferry.hpp>
 
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 
 static const char ferry_program[] = R"CLC(
@@ -57,6 +58,22 @@ int main(int argc, char **argv) {
       std::printf("%s %d %d %d %d\n", acc.deviceName().c_str(), out[0],
                   out[1], out[2], out[3]);
       return out[0] == 5 && out[1] == 5 && out[2] == 3 && out[3] == 4 ? 0 : 1;
+    }
+    if (mode == "throws") { // an exception leaves compute: a comes home
+      try {
+        acc.compute([&](ferry::ComputeContext &cc) {
+          cc.toDeviceIfStale(a);
+          cc.launch(ferry_program, "twice", twice, ferry::Range(a.size()),
+                    ferry::rw(a), 2.0f);
+          cc.launch(ferry_program, "twice", twice, ferry::Range(a.size()),
+                    ferry::rw(a), 2.0f);
+          throw std::runtime_error("stop"); // before the copy back
+        });
+      } catch (const std::runtime_error &) {
+        std::printf("caught: %g %g %g\n", a[0], a[1], a[2]);
+        return a[2] == 12.0f ? 0 : 1;
+      }
+      return 1;
     }
     if (mode == "fails") { // run with FERRY_FAIL_KERNEL=twice
       acc.compute([&](ferry::ComputeContext &cc) {

@@ -17,6 +17,7 @@ FERRY_COMPUTE void work(ferry::ComputeContext &cc, ferry::Buffer<float> &a) {
 int main() {
   ferry::Buffer<float> a{1, 2, 3};
   ferry::Accelerator acc;
+  acc.keepOnDevice(a); // links without the library, and does nothing
   acc.compute([&](ferry::ComputeContext &cc) { work(cc, a); });
   std::printf("%s %g %g %g\n", acc.deviceName().c_str(), a[0], a[1], a[2]);
   return a[2] == 12.0f ? 0 : 1;

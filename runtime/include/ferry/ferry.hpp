@@ -147,6 +147,7 @@ private:
 
 } // namespace ferry
 
+#include "ranges.hpp"
 #include "workgroup.hpp"
 
 namespace ferry {
@@ -197,6 +198,13 @@ struct Statistics {
   // the device: no bytes crossed the bus.
   std::uint64_t fillCount = 0;
   std::uint64_t fillBytes = 0;
+  // Of toDevice* and fromDevice*, the transfers of fewer bytes than the
+  // whole buffer: a sub-range call (cc.toDevice(b, first, count)), or one
+  // of the stale pieces a guarded call copies.
+  std::uint64_t partialToDeviceCount = 0;
+  std::uint64_t partialToDeviceBytes = 0;
+  std::uint64_t partialFromDeviceCount = 0;
+  std::uint64_t partialFromDeviceBytes = 0;
   std::string device;    // "reference", "host", or the OpenCL device
   std::string policy;    // "planned", "kernel" or "naive"
 };
@@ -288,7 +296,7 @@ inline std::string jsonEscape(const std::string &s) {
 }
 
 inline std::string statisticsJson(const Statistics &s) {
-  char numbers[1024];
+  char numbers[1536];
   std::snprintf(numbers, sizeof numbers,
                 "\"to_device\": {\"count\": %llu, \"bytes\": %llu}, "
                 "\"from_device\": {\"count\": %llu, \"bytes\": %llu}, "
@@ -297,7 +305,9 @@ inline std::string statisticsJson(const Statistics &s) {
                 "\"program_cache_hits\": %llu, \"unified_memory\": %s, "
                 "\"maps\": {\"count\": %llu, \"bytes\": %llu}, "
                 "\"pinned\": {\"count\": %llu, \"bytes\": %llu}, "
-                "\"fills\": {\"count\": %llu, \"bytes\": %llu}",
+                "\"fills\": {\"count\": %llu, \"bytes\": %llu}, "
+                "\"partial_to_device\": {\"count\": %llu, \"bytes\": %llu}, "
+                "\"partial_from_device\": {\"count\": %llu, \"bytes\": %llu}",
                 static_cast<unsigned long long>(s.toDeviceCount),
                 static_cast<unsigned long long>(s.toDeviceBytes),
                 static_cast<unsigned long long>(s.fromDeviceCount),
@@ -312,7 +322,11 @@ inline std::string statisticsJson(const Statistics &s) {
                 static_cast<unsigned long long>(s.pinnedBuffers),
                 static_cast<unsigned long long>(s.pinnedBytes),
                 static_cast<unsigned long long>(s.fillCount),
-                static_cast<unsigned long long>(s.fillBytes));
+                static_cast<unsigned long long>(s.fillBytes),
+                static_cast<unsigned long long>(s.partialToDeviceCount),
+                static_cast<unsigned long long>(s.partialToDeviceBytes),
+                static_cast<unsigned long long>(s.partialFromDeviceCount),
+                static_cast<unsigned long long>(s.partialFromDeviceBytes));
   return "{\"device\": \"" + jsonEscape(s.device) + "\", \"policy\": \"" +
          jsonEscape(s.policy) + "\", " + numbers + "}\n";
 }
@@ -392,8 +406,13 @@ struct RuntimeHooks {
   // is freed or replaced).
   void (*waitForBuffer)(const BufferBase &) = nullptr;
   // The end of a compute: waits for the queue; `report` false when an
-  // exception is already on its way (then nothing more is thrown).
+  // exception is already on its way (then nothing more is thrown). When
+  // the compute ends by an exception, it first copies home every buffer
+  // whose device copy is newer (deviceNewerBuffers).
   void (*finishCompute)(Session &, bool report) = nullptr;
+  // Accelerator::keepOnDevice: the buffer's validity carries into the next
+  // compute.
+  void (*keepOnDevice)(Session &, const BufferBase &) = nullptr;
 };
 inline RuntimeHooks &runtimeHooks() {
   static RuntimeHooks hooks;
@@ -407,20 +426,45 @@ template <class Tag>
 const bool LibraryRegistration<Tag>::registered = registerLibrary();
 
 // --- Buffer bookkeeping ------------------------------------------------------
+// The parts of a buffer that are stale on each side, in bytes, while some
+// side is valid only in part (see BufferBase). Every byte is valid on at
+// least one side: the two sets never overlap.
+struct PartialValidity {
+  RangeSet hostStale;   // the device holds newer data here
+  RangeSet deviceStale; // the host holds newer data here
+};
+
+// The buffers whose device copy may be newer than the host's somewhere
+// (some range host-stale), so that a compute ended by an exception can copy
+// them home. Kept by the library as validity changes; a buffer leaves it
+// when it is destroyed, moved from or whole on the host again. Never
+// destroyed, since buffers may be freed during exit.
+inline std::vector<const BufferBase *> &deviceNewerBuffers() {
+  static auto *buffers = new std::vector<const BufferBase *>();
+  return *buffers;
+}
+
 // The non-template part of every Buffer<T>: host storage, validity of the
 // host and device copies, the epoch they were last checked in, and the
 // device shadow (allocated by the library on first use on a device).
 // The bookkeeping is mutable: a const Buffer still has a device copy to keep.
+//
+// Validity is kept per byte range, cheaply in the common case: two flags
+// say whether all of the host copy and all of the device copy are valid,
+// and only while some side is valid in part does partial_ hold the stale
+// ranges of each (docs/validity-ranges.md).
 // Validity as seen now: in an epoch after the one the flags were last set
-// in, only the host copy counts as valid (the host may have written it).
+// in, only the host copy counts as valid (the host may have written it),
+// unless Accelerator::keepOnDevice carried the buffer's state into this
+// epoch.
 class BufferBase {
 public:
   void *hostPointer() const { return host_; }
   std::size_t byteSize() const { return bytes_; }
-  bool hostValid() const { return hostValid_ || epoch_ != currentEpoch(); }
-  bool deviceValid() const {
-    return deviceValid_ && epoch_ == currentEpoch();
-  }
+  // All of the host copy is valid (none of it older than the device's).
+  bool hostValid() const { return hostValid_ || !live(); }
+  // All of the device copy is valid.
+  bool deviceValid() const { return deviceValid_ && live(); }
   std::uint64_t epoch() const { return epoch_; }
   bool hasDeviceShadow() const { return shadow_ != nullptr; }
   // The host storage holds nothing but the value it was made with, repeated
@@ -467,23 +511,54 @@ protected:
   // Before the host storage is freed or replaced: the device's commands on
   // it finish, and the device copy (which may live in that storage) goes.
   void releaseDevice() noexcept {
+    leaveDeviceNewer();
     if (shadow_) {
       if (auto wait = runtimeHooks().waitForBuffer)
         wait(*this);
       shadow_.reset();
     }
+    partial_.reset();
   }
 
 private:
   friend struct BufferAccess;
+  static constexpr std::size_t notListed =
+      std::numeric_limits<std::size_t>::max();
+
+  // The state is this epoch's: set in it, or carried into it.
+  bool live() const {
+    return epoch_ == currentEpoch() || keptInto_ == currentEpoch();
+  }
+  void joinDeviceNewer() const {
+    if (listed_ == notListed) {
+      std::vector<const BufferBase *> &all = deviceNewerBuffers();
+      all.push_back(this);
+      listed_ = all.size() - 1;
+    }
+  }
+  void leaveDeviceNewer() const noexcept {
+    if (listed_ != notListed) {
+      std::vector<const BufferBase *> &all = deviceNewerBuffers();
+      all[listed_] = all.back();
+      all[listed_]->listed_ = listed_;
+      all.pop_back();
+      listed_ = notListed;
+    }
+  }
 
   void take(BufferBase &other) noexcept {
+    leaveDeviceNewer();
     host_ = other.host_;
     bytes_ = other.bytes_;
     hostValid_ = other.hostValid_;
     deviceValid_ = other.deviceValid_;
+    partial_ = std::move(other.partial_);
     epoch_ = other.epoch_;
+    keptInto_ = other.keptInto_;
     shadow_ = std::move(other.shadow_);
+    listed_ = other.listed_;
+    if (listed_ != notListed)
+      deviceNewerBuffers()[listed_] = this;
     std::memcpy(pattern_, other.pattern_, sizeof(pattern_));
     patternSize_ = other.patternSize_;
     other.patternSize_ = 0;
@@ -491,14 +566,23 @@ private:
     other.bytes_ = 0;
     other.hostValid_ = true;
     other.deviceValid_ = false;
+    other.keptInto_ = 0;
+    other.listed_ = notListed;
     other.shadow_.reset();
   }
 
   void *host_ = nullptr;
   std::size_t bytes_ = 0;
-  mutable bool hostValid_ = true;
-  mutable bool deviceValid_ = false;
+  mutable bool hostValid_ = true;    // no byte of the host copy is stale
+  mutable bool deviceValid_ = false; // no byte of the device copy is stale
+  // The stale ranges of each side, while some side is valid only in part;
+  // null when each side is valid or stale as a whole (the flags say which).
+  mutable std::unique_ptr<PartialValidity> partial_;
   mutable std::uint64_t epoch_ = currentEpoch();
+  // The epoch that keepOnDevice carries this state into; 0: none.
+  mutable std::uint64_t keptInto_ = 0;
+  // The buffer's place in deviceNewerBuffers(), or notListed.
+  mutable std::size_t listed_ = notListed;
   mutable std::shared_ptr<DeviceShadow> shadow_;
   unsigned char pattern_[128] = {};
   mutable unsigned char patternSize_ = 0;
@@ -775,16 +859,21 @@ template <class T> BufferArg<const T> ro(const Buffer<T> &b) {
   return BufferArg<const T>(b, Access::RO);
 }
 // Write-only arguments. The rewriter's planner emits no copy-in for a wo
-// argument: it assumes the kernel overwrites the whole buffer. The runtime
-// checks that assumption at each launch. The kernel covers elements
-// [0, covered), where covered is the range's element count (Range::count()),
-// or min(count, bound) for wo(b, bound), the form the rewriter emits when
-// the covering store is guarded by `if (kc.x < bound)`; a negative bound
-// covers nothing. When covered < b.size():
-//  * FERRY_POLICY=planned on an OpenCL device: if the device copy of b is not
-//    valid, b is copied to the device before the launch, so that the
-//    elements the kernel leaves alone keep the host's values (a guarded
-//    transfer, counted in the statistics and traced like any other).
+// argument. The kernel writes elements [0, covered) and no others, where
+// covered is the range's element count (Range::count()), or
+// min(count, bound) for wo(b, bound), the form the rewriter emits when the
+// covering store is guarded by `if (kc.x < bound)` (a negative bound covers
+// nothing), or what a grid covers (wo(b, ferry::grid(…))). When
+// covered < b.size():
+//  * FERRY_POLICY=planned on an OpenCL device: nothing is copied in;
+//    [0, covered) becomes valid on the device and stale on the host, and
+//    the rest of b keeps the validity it had (per range), so a later
+//    guarded copy moves only what is stale. Except for a grid whose
+//    columns do not match its width (it leaves gaps, or writes past
+//    covered): there, as before ranges, the parts of the device copy still
+//    stale are copied in first (a guarded transfer, counted and traced like
+//    any other) so that the elements the kernel leaves alone keep the
+//    host's values, and all of b becomes the device's.
 //  * FERRY_POLICY=kernel: b is copied in before the launch (kernel policy
 //    keeps no validity across dispatches), since it is copied out after.
 //  * FERRY_POLICY=naive copies every argument in anyway; on the host device
@@ -1003,6 +1092,41 @@ template <class A> LaunchArg packLaunchArg(A &arg) {
   }
 }
 
+// Elements [first, first + count) of a buffer of `size` elements, clamped
+// to it, as [begin, end) (begin == end when nothing is left): a negative
+// count is empty, a negative first cuts the range's start off.
+template <class F, class C>
+std::pair<std::size_t, std::size_t> elementRange(F first, C count,
+                                                 std::size_t size) {
+  static_assert(std::is_integral<F>::value && std::is_integral<C>::value,
+                "a sub-range is given by integers");
+  const std::pair<std::size_t, std::size_t> none(0, 0);
+  if constexpr (std::is_signed<C>::value)
+    if (count <= 0)
+      return none;
+  unsigned long long n = static_cast<unsigned long long>(count);
+  unsigned long long begin = 0;
+  if constexpr (std::is_signed<F>::value) {
+    if (first < 0) {
+      // The magnitude of first, without overflowing at its minimum.
+      const unsigned long long skipped =
+          0ull - static_cast<unsigned long long>(first);
+      if (n <= skipped)
+        return none;
+      n -= skipped;
+    } else {
+      begin = static_cast<unsigned long long>(first);
+    }
+  } else {
+    begin = static_cast<unsigned long long>(first);
+  }
+  if (begin >= size)
+    return none;
+  const unsigned long long left = size - begin;
+  return {static_cast<std::size_t>(begin),
+          static_cast<std::size_t>(begin + (n < left ? n : left))};
+}
+
 // A non-owning reference to "run this kernel on the host".
 struct HostRun {
   void *object;
@@ -1050,10 +1174,15 @@ public:
 
   // Transfers written out by the rewriter (under FERRY_POLICY=planned; the
   // other policies ignore them).
-  void toDevice(const detail::BufferBase &b);   // copy host -> device
-  void fromDevice(const detail::BufferBase &b); // copy device -> host
-  void toDeviceIfStale(const detail::BufferBase &b);   // if device copy stale
-  void fromDeviceIfStale(const detail::BufferBase &b); // if host copy stale
+  // Copy the whole buffer host -> device / device -> host, leaving out what
+  // this compute's validity knows the source to hold older than the
+  // destination (a copy would lose the newer data there).
+  void toDevice(const detail::BufferBase &b);
+  void fromDevice(const detail::BufferBase &b);
+  // Copy exactly the parts stale on the destination (each piece one
+  // transfer; the whole buffer as one when all of it is stale).
+  void toDeviceIfStale(const detail::BufferBase &b);
+  void fromDeviceIfStale(const detail::BufferBase &b);
   void hostWrites(const detail::BufferBase &b); // host is about to write
   // The host is about to write the first n elements (std::copy into it, a
   // loop `for (i = 0; i < n; ++i) b[i] = …`, `b[0] = v`): copies the rest
@@ -1070,7 +1199,72 @@ public:
     hostWrites(b);
   }
 
+  // Sub-range transfers (extensions), in elements: [first, first + count)
+  // of b, clamped to it; an empty range does nothing. toDevice / fromDevice
+  // copy it (as toDevice(b) does: not what the source holds older) and mark
+  // it valid on the destination; the IfStale forms copy
+  // only its pieces that are stale on the destination (each piece one
+  // transfer). hostWrites(b, first, count): the host is about to write
+  // exactly those elements: no copy; they become valid on the host and
+  // stale on the device, the rest keeps its validity (waits, as
+  // hostWrites(b) does, for the device's pending use of b).
+  template <class T, class F, class C,
+            class = typename std::enable_if<std::is_integral<F>::value &&
+                                            std::is_integral<C>::value>::type>
+  void toDevice(const Buffer<T> &b, F first, C count) {
+    const auto r = detail::elementRange(first, count, b.size());
+    if (r.first < r.second)
+      rangeTransfer(Transfer::ToDevice, b, r.first * sizeof(T),
+                    r.second * sizeof(T));
+  }
+  template <class T, class F, class C,
+            class = typename std::enable_if<std::is_integral<F>::value &&
+                                            std::is_integral<C>::value>::type>
+  void fromDevice(const Buffer<T> &b, F first, C count) {
+    const auto r = detail::elementRange(first, count, b.size());
+    if (r.first < r.second)
+      rangeTransfer(Transfer::FromDevice, b, r.first * sizeof(T),
+                    r.second * sizeof(T));
+  }
+  template <class T, class F, class C,
+            class = typename std::enable_if<std::is_integral<F>::value &&
+                                            std::is_integral<C>::value>::type>
+  void toDeviceIfStale(const Buffer<T> &b, F first, C count) {
+    const auto r = detail::elementRange(first, count, b.size());
+    if (r.first < r.second)
+      rangeTransfer(Transfer::ToDeviceIfStale, b, r.first * sizeof(T),
+                    r.second * sizeof(T));
+  }
+  template <class T, class F, class C,
+            class = typename std::enable_if<std::is_integral<F>::value &&
+                                            std::is_integral<C>::value>::type>
+  void fromDeviceIfStale(const Buffer<T> &b, F first, C count) {
+    const auto r = detail::elementRange(first, count, b.size());
+    if (r.first < r.second)
+      rangeTransfer(Transfer::FromDeviceIfStale, b, r.first * sizeof(T),
+                    r.second * sizeof(T));
+  }
+  template <class T, class F, class C,
+            class = typename std::enable_if<std::is_integral<F>::value &&
+                                            std::is_integral<C>::value>::type>
+  void hostWrites(const Buffer<T> &b, F first, C count) {
+    const auto r = detail::elementRange(first, count, b.size());
+    if (r.first < r.second)
+      rangeTransfer(Transfer::HostWrites, b, r.first * sizeof(T),
+                    r.second * sizeof(T));
+  }
+
 private:
+  enum class Transfer {
+    ToDevice,
+    FromDevice,
+    ToDeviceIfStale,
+    FromDeviceIfStale,
+    HostWrites
+  };
+  // The sub-range calls, in bytes [firstByte, lastByte), not empty.
+  void rangeTransfer(Transfer what, const detail::BufferBase &b,
+                     std::size_t firstByte, std::size_t lastByte);
   friend class Accelerator;
   // Without comparing an unsigned count with 0 (a warning under -Wextra).
   template <class N> static bool negative(N n, std::true_type) { return n < 0; }
@@ -1100,7 +1294,10 @@ public:
   // Runs f(ComputeContext&) in a new epoch: buffers the host may have
   // changed since the last compute are treated as changed.
   // The device runs asynchronously inside; compute returns when it is done
-  // (and throws an error that a command of f reported on the way).
+  // (and throws an error that a command of f reported on the way). An
+  // exception leaving f, or a failure reported at the end, first copies
+  // home whatever the device holds newer than the host, so that every
+  // buffer the host can reach still holds the latest data.
   template <class F> void compute(F &&f) {
     ++detail::currentEpoch();
     ComputeContext cc(session_);
@@ -1119,6 +1316,20 @@ public:
     } end{session_};
     std::forward<F>(f)(cc);
     end.finish(true);
+  }
+
+  // Written by the rewriter right before a compute (an extension): Ferry
+  // proved that the host has not written these buffers since the previous
+  // compute returned, so their state as it was then (per range: which parts
+  // the device holds valid, and which it holds newer) carries into the very
+  // next compute, instead of every device copy counting as stale there. Does
+  // nothing in the reference execution, on FERRY_DEVICE=host and under the
+  // kernel and naive policies; a buffer never on the device, moved from, or
+  // with its device copy in another context has nothing to keep.
+  template <class... T> void keepOnDevice(const Buffer<T> &...buffers) {
+    if (session_)
+      if (auto keep = detail::runtimeHooks().keepOnDevice)
+        (keep(*session_, buffers), ...);
   }
 
   // "reference" for the reference execution, "host" for FERRY_DEVICE=host,
