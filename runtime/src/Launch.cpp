@@ -46,13 +46,15 @@ struct LaunchBuffer {
   bool written = false;
   // Passed read-write somewhere: the kernel may write any element.
   bool writtenAnywhere = false;
+  // Passed read-only or read-write somewhere: the kernel reads it.
+  bool read = false;
   // Passed write-only, but the kernel's range (and bound) covers fewer
   // elements than the buffer has.
   bool partiallyOverwritten = false;
   std::size_t covered = 0; // the most elements any WO argument covers
   std::size_t coveredBytes = 0; // the same, in bytes
-  // Every WO argument of it writes exactly [0, its covered) (no grid with
-  // gaps or with columns past its width).
+  // Every WO argument of it writes exactly [0, its covered): none passed as
+  // woBeyond, and no grid with gaps or with columns past its width.
   bool exactPrefix = true;
   // Passed as ferry::woDeclared: the user promises the kernel overwrites
   // whatever the host reads later, however few work-items the range has.
@@ -98,12 +100,15 @@ void launchBuffers(Policy p, const Range &r, const LaunchArg *args,
     it->out = it->out || copiedOut(p, args[i].access);
     it->written = it->written || writes(args[i].access);
     it->writtenAnywhere = it->writtenAnywhere || args[i].access == Access::RW;
+    it->read = it->read || args[i].access == Access::RO ||
+               args[i].access == Access::RW;
     if (args[i].access == Access::WO) {
       const std::size_t covered = args[i].grid.valid
                                       ? args[i].grid.covered(r)
                                       : std::min(r.count(), args[i].bound);
       it->covered = std::max(it->covered, covered);
-      it->exactPrefix = it->exactPrefix && writesExactly(args[i], r, covered);
+      it->exactPrefix = it->exactPrefix && !args[i].beyond &&
+                        writesExactly(args[i], r, covered);
       it->partiallyOverwritten = it->covered < args[i].elements;
       if (it->partiallyOverwritten) // elements > covered >= 0
         it->coveredBytes =
@@ -233,15 +238,20 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
     // Under the planned policy the rewriter wrote no copy-in for a WO
     // argument. One the range covers only in part is written in
     // [0, covered) alone and needs none either (see below), unless its
-    // kernel may write elements past that (a grid with gaps, or passed
-    // read-write too): then, as for a whole write, the parts of the device
-    // copy still stale come from the host first, so the elements the
-    // kernel leaves alone keep the host's values. A declared one is the
-    // user's promise, never copied in (see ferry::woDeclared).
+    // kernel may store past that (passed as woBeyond, a grid with gaps, or
+    // read-write too): then the parts of the device copy still stale come
+    // from the host first, so the elements the kernel leaves alone keep the
+    // host's values. A declared one is the user's promise, never copied in
+    // (see ferry::woDeclared).
     if (lb.in) // the kernel and naive policies copy in, blocking
       copyToDevice(s, *lb.buffer, false);
-    else if (policy == Policy::Planned && lb.partiallyOverwritten &&
-             !lb.declared && !writtenInPrefix(lb))
+    else if (policy == Policy::Planned &&
+             ((lb.partiallyOverwritten && !lb.declared &&
+               !writtenInPrefix(lb)) ||
+              lb.read) &&
+             !lb.buffer->deviceValid())
+      // Or a read of what a partial wo launch left stale (see ferry::wo):
+      // otherwise the planner's copies made it valid already.
       copyStaleToDevice(s, *lb.buffer, 0, lb.buffer->byteSize());
   }
 

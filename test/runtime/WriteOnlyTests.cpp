@@ -1,8 +1,9 @@
 // ferry::wo and its coverage check: a write-only argument whose kernel
 // overwrites only the first elements of the buffer leaves the rest as valid
 // as it was (per range), so nothing is copied in for it and only the part
-// written comes back; a grid with gaps still gets the host's data first, so
-// the elements the kernel leaves alone survive the copy back.
+// written comes back; ferry::woBeyond (a kernel that may store past its
+// range) and a grid with gaps still get the host's data first, so the
+// elements the kernel leaves alone survive the copy back.
 #include "TestSupport.hpp"
 
 #include "Internal.hpp" // the stale pieces of a buffer, to check exactly
@@ -140,6 +141,26 @@ TEST_CASE("a wo argument the range covers is not copied in",
   CHECK(values(out) == std::vector<int>(8, 5));
 }
 
+TEST_CASE("a woBeyond argument the range covers in part is copied in first",
+          "[writeonly]") {
+  // The kernel may store past its range (`out[kc.x] = 1; out[kc.x + half] =
+  // 2;`): the device copy must be whole before it.
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<int> out = iota(8);
+  ferry::resetStatistics();
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.launch(kernelsSource, "fill", fill, ferry::Range(5),
+              ferry::woBeyond(out), 9);
+    checkCounts(1, 8 * I, 0, 0); // the whole buffer, once
+    CHECK(out.deviceValid());
+    CHECK_FALSE(out.hostValid());
+    cc.fromDeviceIfStale(out);
+  });
+  checkCounts(1, 8 * I, 1, 8 * I);
+  CHECK(values(out) == (std::vector<int>{9, 9, 9, 9, 9, 5, 6, 7}));
+}
+
 TEST_CASE("a wo argument the range covers in part is written in that part "
           "alone",
           "[writeonly]") {
@@ -185,6 +206,28 @@ TEST_CASE("an unconditional copy never carries data older than the "
   checkCounts(1, 4 * I, 2, 8 * I);
   CHECK(values(out) == (std::vector<int>{9, 9, 9, 9, 4, 5, 6, 7}));
   CHECK(values(x) == (std::vector<int>{1, 2, 3, 4}));
+}
+
+TEST_CASE("a launch that reads what a partial wo left stale copies it in "
+          "first",
+          "[writeonly]") {
+  // The rewriter plans the buffer as the device's after a wo launch;
+  // a kernel reading it gets the stale rest, and only that, first.
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<int> out = iota(8);
+  ferry::resetStatistics();
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.launch(kernelsSource, "fill", fill, ferry::Range(3), ferry::wo(out),
+              9);
+    checkCounts(0, 0, 0, 0);
+    cc.launch(kernelsSource, "increment", increment, ferry::Range(8),
+              ferry::rw(out));
+    checkCounts(1, 5 * I, 0, 0); // elements 3 to 7
+    cc.fromDevice(out);
+  });
+  checkCounts(1, 5 * I, 1, 8 * I);
+  CHECK(values(out) == (std::vector<int>{10, 10, 10, 4, 5, 6, 7, 8}));
 }
 
 TEST_CASE("a device read after a partial wo copies in only what is stale",

@@ -608,6 +608,7 @@ KernelAccessSummary analyzeKernelAccess(ASTContext &Ctx,
       PA.Grid = C.Grid;
       PA.ReadsOnlyOwnWrites =
           reads(PA.Inferred) && readsOnlyOwnWrites(Kernel, P, C, Ctx);
+      PA.StoresOnlyCovered = storesOnlyCovered(Kernel, P, C, Ctx);
     }
     std::string Name = P->getNameAsString();
     std::string KName = Kernel->getNameAsString();

@@ -36,6 +36,9 @@ struct ParamAccess {
   /// Every element it reads, each work-item stored first (`x[i] = 0;` then
   /// `x[i] += …`): the reads need nothing from the host.
   bool ReadsOnlyOwnWrites = false;
+  /// Every store to it is the covering store's element (storesOnlyCovered):
+  /// what the range does not cover keeps its validity (ferry::wo; otherwise ferry::woBeyond).
+  bool StoresOnlyCovered = false;
   /// Where the first read and first write were seen (for `ferry analyze`).
   clang::SourceLocation FirstRead, FirstWrite;
   /// The expressions that read and write first: the assignment, the

@@ -866,4 +866,60 @@ bool readsOnlyOwnWrites(const FunctionDecl *Kernel, const ParmVarDecl *Param,
   return true;
 }
 
+bool storesOnlyCovered(const FunctionDecl *Kernel, const ParmVarDecl *Param,
+                       const Coverage &C, ASTContext &Ctx) {
+  if (!C.Covers || !C.Store || !C.Scope)
+    return false;
+  const Expr *Store = C.Store->IgnoreImplicit()->IgnoreParens();
+  const Expr *Target = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Store))
+    Target = BO->getLHS();
+  else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Store))
+    Target = Op->getArg(0);
+  const auto *StoreSubscript =
+      Target ? dyn_cast<ArraySubscriptExpr>(Target->IgnoreParens()) : nullptr;
+  if (!StoreSubscript)
+    return false;
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const ParmVarDecl *Param;
+    std::vector<const DeclRefExpr *> Refs;
+    std::map<const DeclRefExpr *, const ArraySubscriptExpr *> Subscripts;
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *AS) {
+      if (const auto *Base =
+              dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+          Base && Base->getDecl() == Param)
+        Subscripts[Base] = AS;
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (Ref->getDecl() == Param)
+        Refs.push_back(Ref);
+      return true;
+    }
+  } U;
+  U.Param = Param;
+  U.TraverseStmt(Kernel->getBody());
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceRange Scope = C.Scope->getSourceRange();
+  LinearIndex Index(Kernel);
+  for (const DeclRefExpr *Ref : U.Refs) {
+    auto It = U.Subscripts.find(Ref);
+    if (It == U.Subscripts.end())
+      return false; // `p + 1`, `*p`, a helper call: not followed
+    SourceLocation L = Ref->getBeginLoc();
+    if (SM.isBeforeInTranslationUnit(L, Scope.getBegin()) ||
+        SM.isBeforeInTranslationUnit(Scope.getEnd(), L))
+      return false; // outside the guard that bounds the store
+    if (It->second == StoreSubscript)
+      continue;
+    bool SameElement =
+        C.Grid.Valid ? sameExpression(Ctx, It->second->getIdx(),
+                                      StoreSubscript->getIdx())
+                     : Index.dims(It->second->getIdx()) == C.Dims;
+    if (!SameElement)
+      return false;
+  }
+  return true;
+}
+
 } // namespace ferry

@@ -85,4 +85,13 @@ bool readsOnlyOwnWrites(const clang::FunctionDecl *Kernel,
                         const clang::ParmVarDecl *Param, const Coverage &C,
                         clang::ASTContext &Ctx);
 
+/// Every use of the parameter is an element at the covering store's index,
+/// inside the statement every work-item that makes the store runs (its
+/// scope): the kernel stores nothing outside what its range covers, so the
+/// runtime may leave the rest of the buffer as valid as it was
+/// (ferry::wo; otherwise ferry::woBeyond).
+bool storesOnlyCovered(const clang::FunctionDecl *Kernel,
+                       const clang::ParmVarDecl *Param, const Coverage &C,
+                       clang::ASTContext &Ctx);
+
 } // namespace ferry

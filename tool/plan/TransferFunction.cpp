@@ -765,8 +765,15 @@ struct TransferFunction::Impl {
                                                                : "wo";
       else
         LA.Wrapper = "rw";
-      if (LA.Wrapper == "wo" && PA->Declared != DeclaredAccess::WriteOnly)
+      if (LA.Wrapper == "wo" && PA->Declared != DeclaredAccess::WriteOnly) {
         boundCoverage(LA, *PA, Call);
+        // A kernel that may store past its coverage: where the range falls
+        // short of the buffer, the rest is copied in first (so is any
+        // coverage the runtime cannot know, `wo(b, 0)`). Otherwise the
+        // rest keeps its validity.
+        if (!PA->StoresOnlyCovered || LA.CoverageUnknown)
+          LA.Wrapper = "woBeyond";
+      }
       if (PA->Inferred != Access::None && needsDeviceCopyBefore(*PA, Dims))
         requireDevice(In, Refs, Name, Placement::BeforeStmt, Anchor,
                       "kernel `" + KName + "` (line " + std::to_string(KLine) +

@@ -829,9 +829,10 @@ public:
       std::numeric_limits<std::size_t>::max();
 
   BufferArg(const Buffer<Element> &b, Access a, std::size_t bound = unbounded,
-            bool declared = false, GridBound grid = GridBound())
+            bool declared = false, GridBound grid = GridBound(),
+            bool beyond = false)
       : buffer_(const_cast<Buffer<Element> *>(&b)), access_(a),
-        bound_(bound), declared_(declared), grid_(grid) {}
+        bound_(bound), declared_(declared), grid_(grid), beyond_(beyond) {}
 
   Buffer<Element> &buffer() const { return *buffer_; }
   Access access() const { return access_; }
@@ -842,6 +843,9 @@ public:
   bool declared() const { return declared_; }
   // For a WO argument passed as wo(b, ferry::grid(…)): what it covers.
   const GridBound &grid() const { return grid_; }
+  // For a WO argument passed as woBeyond: the kernel may store past what
+  // the range covers.
+  bool beyond() const { return beyond_; }
   T *data() const { return buffer_->data(); }
 
 private:
@@ -850,6 +854,7 @@ private:
   std::size_t bound_;
   bool declared_;
   GridBound grid_;
+  bool beyond_;
 };
 
 template <class T> BufferArg<T> ro(Buffer<T> &b) {
@@ -859,8 +864,8 @@ template <class T> BufferArg<const T> ro(const Buffer<T> &b) {
   return BufferArg<const T>(b, Access::RO);
 }
 // Write-only arguments. The rewriter's planner emits no copy-in for a wo
-// argument. The kernel writes elements [0, covered) and no others, where
-// covered is the range's element count (Range::count()), or
+// argument. The kernel writes every element of [0, covered) and no others,
+// where covered is the range's element count (Range::count()), or
 // min(count, bound) for wo(b, bound), the form the rewriter emits when the
 // covering store is guarded by `if (kc.x < bound)` (a negative bound covers
 // nothing), or what a grid covers (wo(b, ferry::grid(…))). When
@@ -868,17 +873,24 @@ template <class T> BufferArg<const T> ro(const Buffer<T> &b) {
 //  * FERRY_POLICY=planned on an OpenCL device: nothing is copied in;
 //    [0, covered) becomes valid on the device and stale on the host, and
 //    the rest of b keeps the validity it had (per range), so a later
-//    guarded copy moves only what is stale. Except for a grid whose
-//    columns do not match its width (it leaves gaps, or writes past
-//    covered): there, as before ranges, the parts of the device copy still
-//    stale are copied in first (a guarded transfer, counted and traced like
-//    any other) so that the elements the kernel leaves alone keep the
-//    host's values, and all of b becomes the device's.
+//    guarded copy moves only what is stale. A later launch that reads b
+//    (ro, rw) copies in first what is still stale there, since the
+//    rewriter plans b as the device's from then on. Except for a grid
+//    whose columns do not match its width (it leaves gaps, or writes past
+//    covered): that is planned as woBeyond.
 //  * FERRY_POLICY=kernel: b is copied in before the launch (kernel policy
 //    keeps no validity across dispatches), since it is copied out after.
 //  * FERRY_POLICY=naive copies every argument in anyway; on the host device
 //    and in the reference execution nothing is copied at all.
 // When covered >= b.size() nothing is copied in under any policy.
+//
+// woBeyond(b), woBeyond(b, bound), woBeyond(b, grid): the kernel writes
+// every element of [0, covered) and may store elsewhere too (the rewriter
+// could not prove it stores nowhere else). Under FERRY_POLICY=planned, when
+// covered < b.size(), the parts of the device copy still stale are copied
+// in first (a guarded transfer, counted and traced like any other), so that
+// the elements the kernel leaves alone keep the host's values, and all of b
+// is the device's after. Otherwise as wo.
 template <class T> BufferArg<T> wo(Buffer<T> &b) {
   return BufferArg<T>(b, Access::WO);
 }
@@ -904,6 +916,20 @@ BufferArg<T> wo(Buffer<T> &b, BoundIntegral bound) {
 // covers of the launch's range.
 template <class T> BufferArg<T> wo(Buffer<T> &b, GridBound grid) {
   return BufferArg<T>(b, Access::WO, BufferArg<T>::unbounded, false, grid);
+}
+template <class T> BufferArg<T> woBeyond(Buffer<T> &b) {
+  return BufferArg<T>(b, Access::WO, BufferArg<T>::unbounded, false,
+                      GridBound(), true);
+}
+template <class T, class BoundIntegral,
+          std::enable_if_t<std::is_integral<BoundIntegral>::value, int> = 0>
+BufferArg<T> woBeyond(Buffer<T> &b, BoundIntegral bound) {
+  return BufferArg<T>(b, Access::WO, detail::clampBound(bound), false,
+                      GridBound(), true);
+}
+template <class T> BufferArg<T> woBeyond(Buffer<T> &b, GridBound grid) {
+  return BufferArg<T>(b, Access::WO, BufferArg<T>::unbounded, false, grid,
+                      true);
 }
 template <class T> BufferArg<T> rw(Buffer<T> &b) {
   return BufferArg<T>(b, Access::RW);
@@ -1059,6 +1085,7 @@ struct LaunchArg {
   std::size_t bound;    // a buffer's bound (see ferry::wo); max: none
   bool declared;        // a buffer passed as ferry::woDeclared
   GridBound grid;       // a buffer passed as wo(b, ferry::grid(…))
+  bool beyond = false;  // a buffer passed as ferry::woBeyond
   // A ferry::localSpan: local memory of localCount elements, localBytes in
   // all (buffer and value are null).
   std::size_t localBytes = 0;
@@ -1069,9 +1096,10 @@ template <class A> LaunchArg packLaunchArg(A &arg) {
   using D = std::remove_cv_t<A>;
   constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
   if constexpr (IsBufferArg<D>::value) {
-    return LaunchArg{&arg.buffer(),       arg.access(), nullptr,
+    return LaunchArg{&arg.buffer(),       arg.access(),   nullptr,
                      0,                   arg.buffer().size(),
-                     arg.bound(),         arg.declared(), arg.grid()};
+                     arg.bound(),         arg.declared(), arg.grid(),
+                     arg.beyond()};
   } else if constexpr (IsLocalSpanArg<D>::value) {
     LaunchArg a{nullptr, Access::Unused, nullptr, 0,          0,
                 none,    false,          GridBound{}};

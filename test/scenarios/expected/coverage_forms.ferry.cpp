@@ -50,13 +50,13 @@ FERRY_KERNEL void nearest(ferry::KernelContext kc, const int *in, int *out,
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &in,
                        ferry::Buffer<int> &out, const std::vector<int> &next) {
   cc.toDevice(in); // ferry: kernel `nearest` (line 36) reads `in`; the device copy is stale
-  cc.launch(::ferry_opencl_program, "nearest", nearest, ferry::Range(in.size()), ferry::ro(in), ferry::wo(out, (int)in.size()), (int)in.size());
+  cc.launch(::ferry_opencl_program, "nearest", nearest, ferry::Range(in.size()), ferry::ro(in), ferry::woBeyond(out, (int)in.size()), (int)in.size());
   cc.fromDevice(out); // ferry: line 37: `out` element read on the host; the device holds the newer copy
   std::printf("first: %d\n", out[3]);
   cc.hostWrites(in, next.size()); // ferry: line 38: the host writes the first next.size() elements of `in`; the rest is copied back first if that is not all of it
   std::copy(next.begin(), next.end(), in.begin());
   cc.toDevice(in); // ferry: kernel `nearest` (line 39) reads `in`; the device copy is stale
-  cc.launch(::ferry_opencl_program, "nearest", nearest, ferry::Range(in.size()), ferry::ro(in), ferry::wo(out, (int)in.size()), (int)in.size());
+  cc.launch(::ferry_opencl_program, "nearest", nearest, ferry::Range(in.size()), ferry::ro(in), ferry::woBeyond(out, (int)in.size()), (int)in.size());
   cc.fromDeviceIfStale(in); // ferry: `in` goes back to the caller; the device may hold a newer copy
   cc.fromDeviceIfStale(out); // ferry: `out` goes back to the caller; the device may hold a newer copy
 }
