@@ -12,6 +12,7 @@
 #include "analyses/HostAccessInternal.h"
 #include "analyses/LoopShape.h"
 #include "analyses/MemberBuffers.h"
+#include "analyses/MpiCalls.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/Attr.h"
@@ -600,6 +601,10 @@ private:
       }
       return;
     }
+    // MPI's functions touch only the buffers they are given, over their
+    // counts.
+    if (const MpiFunction *M = mpiFunction(Call->getDirectCallee()))
+      return visitMpiCall(Call, *M);
     globalEffects(Call);
     memberEffects(Call);
     // `levels.push_back(…)`, `levels.erase(…)`: which buffer is where, and
@@ -790,6 +795,97 @@ private:
         Events.begin() + First, Events.end(), [](const HostEvent &E) {
           return E.Kind == HostEventKind::Access && !writes(E.Mode);
         });
+  }
+
+  /// An MPI call (MpiCalls.h): its counts, ranks and statuses are evaluated
+  /// first; then what it sends is read and what it receives written, over
+  /// [offset, offset + count) when the datatype is the buffer's element
+  /// type (or MPI_BYTE), all of the buffer otherwise. Sends come before
+  /// receives, so that one buffer both sent from and received into
+  /// (`MPI_Sendrecv(p + N, …, p, …)`) is read before it is written.
+  void visitMpiCall(const CallExpr *Call, const MpiFunction &M) {
+    unsigned NumArgs = Call->getNumArgs();
+    std::string Name = Call->getDirectCallee()->getNameAsString();
+    std::set<unsigned> BufferArgs;
+    for (const MpiBuffer &B : M.Buffers)
+      BufferArgs.insert(B.Buffer);
+    for (unsigned I = 0; I < NumArgs; ++I)
+      if (!BufferArgs.count(I))
+        visitValue(Call->getArg(I));
+    bool InPlace = false;
+    for (const MpiBuffer &B : M.Buffers)
+      InPlace = InPlace || (B.MayBeInPlace && B.Buffer < NumArgs &&
+                            isMpiInPlace(Call->getArg(B.Buffer), Ctx()));
+    for (bool Sends : {true, false})
+      for (const MpiBuffer &B : M.Buffers) {
+        if ((B.Role == MpiRole::Send) != Sends || B.Buffer >= NumArgs ||
+            B.Count >= NumArgs || B.Type >= NumArgs)
+          continue;
+        const Expr *Arg = Call->getArg(B.Buffer);
+        if (isMpiInPlace(Arg, Ctx()))
+          continue;
+        Access Mode = Access::Read;
+        bool Covers = false, CoversIfFull = false;
+        std::string What = "sent by " + Name + "()";
+        switch (B.Role) {
+        case MpiRole::Send:
+          break;
+        case MpiRole::Receive:
+          Mode = Access::Write;
+          CoversIfFull = true;
+          What = "received by " + Name + "()";
+          break;
+        case MpiRole::ReceiveAll:
+          Mode = Access::Write;
+          Covers = true;
+          What = "received by " + Name + "()";
+          break;
+        case MpiRole::ReceiveAtRoot:
+          Mode = Access::Write;
+          What = "received by " + Name + "() at the root";
+          break;
+        case MpiRole::SendReceive:
+          Mode = Access::ReadWrite;
+          What = "sent and received by " + Name + "()";
+          break;
+        }
+        // MPI_IN_PLACE: the receive buffer is the send buffer too.
+        if (InPlace && Mode == Access::Write) {
+          Mode = Access::ReadWrite;
+          Covers = CoversIfFull = false;
+          What = "sent and received (in place) by " + Name + "()";
+        }
+        // Counted in elements of the buffer, in its bytes, or not known.
+        MpiDatatype Type = mpiDatatype(Call->getArg(B.Type), Ctx());
+        QualType Element = ElementRanges::pointee(Arg);
+        std::optional<RangeText> Count, Offset;
+        bool Exact = false;
+        if (!B.PerRank && Type.Known && Type.Bytes) {
+          Count = Ranges.elementsIn(Call->getArg(B.Count), Element, Exact);
+        } else if (!B.PerRank && Type.Known && !Element.isNull() &&
+                   Ctx().hasSameUnqualifiedType(Type.Element, Element)) {
+          // A negative count is an error MPI reports, not an empty range.
+          Count = Ranges.spell(Call->getArg(B.Count));
+          Exact = true;
+        } else if (!B.PerRank && Mode == Access::Write) {
+          // Elements of a type Ferry cannot size: any of them may change.
+          Mode = Access::ReadWrite;
+          Covers = CoversIfFull = false;
+        }
+        if (Count)
+          Offset = Ranges.offsetOf(Arg);
+        size_t Before = Events.size();
+        consumePointer(Arg, Use::Element, Mode);
+        for (size_t K = Before; K < Events.size(); ++K)
+          Events[K].What = What;
+        if (Events.size() != Before + 1 || Events.back().Escapes || !Offset)
+          continue;
+        ElementRange R = Ranges.span(Arg, *Offset, *Count, false);
+        bool Always = Ranges.runsWhenever(Arg);
+        R.Covers = Covers && Exact && Always;
+        R.CoversIfFull = CoversIfFull && Exact && Always;
+        Events.back().Range = R;
+      }
   }
 
   /// The buffers a lambda's closure captures, read and written where it is
