@@ -276,3 +276,44 @@ FERRY_COMPUTE void f(ferry::ComputeContext &cc, FB &a, FB &b, int i, int n) {
   for (const HostEvent &Ev : S.events("f"))
     CHECK(Ev.Spelling.empty());
 }
+
+TEST_CASE("ranges: a pointer every use of which is followed only binds",
+          "[ranges]") {
+  Source S(withPrelude(R"cpp(
+struct Holder { float *p; };
+void keep(float *p);
+FERRY_COMPUTE void f(ferry::ComputeContext &cc, FB &a, FB &b, FB &c, FB &d,
+                     FB &e, int n) {
+  float *p = a.data() + 1;          // @followed
+  p[0] = 1.0f;
+  std::memcpy(p + 2, p, 4);
+  if (p != nullptr) p++;
+  float *q = b.data();              // @stored
+  Holder h;
+  h.p = q;
+  float *r = c.data();              // @lambda
+  auto set = [r] { r[0] = 1.0f; };
+  float *s = n > 0 ? d.data() : e.data(); // @chained
+  float *t = s + 1;
+  t[0] = 2.0f;
+  float *x;
+  x = e.data();                     // @assigned
+  keep(x);
+}
+)cpp"));
+  auto Binds = [&](const std::string &Marker) {
+    std::vector<std::string> Out;
+    for (const HostEvent &E : S.eventsAt("f", Marker))
+      Out.push_back(eventName(E) + " " + S.targets(E) +
+                    (E.OnlyBinds ? " only binds" : ""));
+    return Out;
+  };
+  CHECK(Binds("@followed") == Lines{"escape a only binds"});
+  // Stored in a struct, captured by a lambda: used where Ferry cannot see.
+  CHECK(Binds("@stored") == Lines{"escape b"});
+  CHECK(Binds("@lambda") == Lines{"escape c"});
+  // Through another pointer that is followed too.
+  CHECK(Binds("@chained") == Lines{"escape d only binds", "escape e only binds"});
+  // Handed to a function Ferry cannot see: an escape at that call.
+  CHECK(Binds("@assigned") == Lines{"escape e only binds"});
+}

@@ -77,6 +77,11 @@ FERRY_COMPUTE void halo(ferry::ComputeContext &cc, FB &a, FB &b, int N,
   }
   CHECK(Top[0].What == "sent by MPI_Sendrecv()");
   CHECK(Top[1].What == "received by MPI_Sendrecv()");
+  // The pointer is used only where Ferry sees it: its binding touches
+  // nothing.
+  std::vector<HostEvent> Bind = S.eventsAt("halo", "float *p = u->data();");
+  REQUIRE(Bind.size() == 1);
+  CHECK(Bind[0].OnlyBinds);
   CHECK(at(S, "halo", "@bottom") ==
         Lines{"read a|b from (rows - 2) * N count N",
               "write a|b from (rows - 1) * N count N, covers if full"});

@@ -8,6 +8,7 @@
 #include "analyses/ContainerBuffers.h"
 #include "analyses/CountedHostWrites.h"
 #include "analyses/ElementRanges.h"
+#include "analyses/FollowedPointers.h"
 #include "analyses/HostAccess.h"
 #include "analyses/HostAccessInternal.h"
 #include "analyses/LoopShape.h"
@@ -399,7 +400,7 @@ private:
     if (refersToBuffer(T))
       return visitAliasInit(Init); // `Buffer<T> &r = …`, `Buffer<T> *p = …`
     if (T->isPointerType())
-      return consumePointer(Init, Use::Store);
+      return bindPointer(V, Init);
     if (T->isReferenceType())
       return visitLValue(Init, Access::None); // an element reference
     visitValue(Init);
@@ -473,9 +474,10 @@ private:
       if (Const)
         return add(E, Object, Access::Read,
                    Name + "() read through a pointer to const");
-      return add(E, Object, Access::ReadWrite,
-                 Name + "() hands out a pointer to its elements", false,
-                 /*Escapes=*/true);
+      add(E, Object, Access::ReadWrite,
+          Name + "() hands out a pointer to its elements", false,
+          /*Escapes=*/true);
+      return markBinding(E);
     }
     if (isa<DeclRefExpr>(E))
       return pointerVariable(E, E, U, Mode);
@@ -509,11 +511,13 @@ private:
         // `&b[i]` kept: like data(), the buffer escapes.
         const auto *Op = dyn_cast<CXXOperatorCallExpr>(Sub);
         if (U == Use::Store && Op && Op->getOperator() == OO_Subscript &&
-            isBufferType(Op->getArg(0)->getType()))
+            isBufferType(Op->getArg(0)->getType())) {
           add(E, Op->getArg(0), ToConst ? Access::Read : Access::ReadWrite,
               ToConst ? "an element's address read through a pointer to const"
                       : "an element's address is kept",
               false, !ToConst);
+          markBinding(E);
+        }
         return;
       }
     }
@@ -583,8 +587,30 @@ private:
     }
   }
 
+  /// `float *p = Init` or `p = Init`: the pointer kept; when every use of p
+  /// is followed (FollowedPointers.h), only a binding.
+  void bindPointer(const VarDecl *P, const Expr *Init) {
+    const VarDecl *Saved = Binding;
+    Binding = P && everyUseFollowed(P, Table.function()) ? P : nullptr;
+    consumePointer(Init, Use::Store);
+    Binding = Saved;
+  }
+
+  /// The escape just added at Site hands out the pointer being bound.
+  void markBinding(const Expr *Site) {
+    if (Binding && !Events.empty() && Events.back().Site == Site &&
+        Events.back().Escapes && !Escaping)
+      Events.back().OnlyBinds = true;
+  }
+
   // --- calls -----------------------------------------------------------------
   void visitCall(const CallExpr *Call) {
+    // What a call's arguments hand out is the call's, not a binding's.
+    struct NoBinding {
+      const VarDecl *&B, *Saved;
+      ~NoBinding() { B = Saved; }
+    } Scope{Binding, Binding};
+    Binding = nullptr;
     // A dispatch's buffers are the planner's business, not host accesses;
     // its range and scalar arguments are evaluated on the host
     // (`cc.dispatch(k, ferry::Range(n), out, in[0])` reads `in`).
@@ -1245,7 +1271,10 @@ private:
           return visitAliasInit(BO->getRHS()); // `p = &b;` on Buffer<T>*
         // C++17 sequences the right operand of an assignment first.
         if (LT->isPointerType()) {
-          consumePointer(BO->getRHS(), Use::Store);
+          const auto *R =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+          bindPointer(R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr,
+                      BO->getRHS());
           return visitLValue(BO->getLHS(), Access::None);
         }
         visitValue(BO->getRHS());
@@ -1449,6 +1478,8 @@ private:
   PointsTo &Facts;
   HostSummaryCache &Summaries;
   bool Escaping = false;
+  /// The followed pointer a value is being bound to (bindPointer).
+  const VarDecl *Binding = nullptr;
   std::set<const ValueDecl *> LoopElements;
   /// Which stores of the loops being walked write a counted prefix.
   CountedHostWrites Counts;

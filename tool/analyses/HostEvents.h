@@ -106,6 +106,11 @@ struct HostEvent {
   /// function without a visible body, a lambda capture): Mode then says what
   /// may happen through it, conservatively.
   bool Escapes = false;
+  /// An escape that only binds a local pointer every use of which is an
+  /// event of its own (`float *p = u->data();`, then `p[i]`, `p + N` handed
+  /// to MPI_Send: FollowedPointers.h): like binding a reference, the
+  /// binding itself touches nothing, and a planner may pass it by.
+  bool OnlyBinds = false;
   /// The elements it may touch, when the analysis can bound them (never for
   /// an escape); absent: any of them.
   std::optional<ElementRange> Range;
