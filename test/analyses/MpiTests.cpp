@@ -85,6 +85,15 @@ FERRY_COMPUTE void halo(ferry::ComputeContext &cc, FB &a, FB &b, int N,
   CHECK(at(S, "halo", "@bottom") ==
         Lines{"read a|b from (rows - 2) * N count N",
               "write a|b from (rows - 1) * N count N, covers if full"});
+  // The whole sweep loop as the statement: N, handed to the dispatch (a
+  // forwarding reference, but the kernel gets its value), still means N
+  // before the loop; a receive inside a loop that may not run covers
+  // nothing.
+  CHECK(at(S, "halo", "for (int s") ==
+        Lines{"escape a|b whole", "read a|b from N count N",
+              "write a|b from 0 count N",
+              "read a|b from (rows - 2) * N count N",
+              "write a|b from (rows - 1) * N count N"});
 }
 
 TEST_CASE("mpi: sends, receives, collectives and datatypes", "[mpi]") {

@@ -216,6 +216,71 @@ bool callsAnything(const Stmt *S) {
 
 // --- the root's facts ------------------------------------------------------------
 
+namespace element_ranges {
+
+/// S may change V (LoopShape's changes()), except through a dispatch:
+/// cc.dispatch takes its arguments by forwarding reference, but a kernel
+/// gets its scalars by value, so only what an argument's own expression
+/// does counts.
+bool changedWithin(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(S); Call && isDispatchCall(Call)) {
+    for (const Expr *A : Call->arguments())
+      if (changedWithin(A, V))
+        return true;
+    return false;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    // The call itself (a mutable reference parameter bound to V) …
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    unsigned Skip = isa<CXXOperatorCallExpr>(Call) && Callee &&
+                            isa<CXXMethodDecl>(Callee)
+                        ? 1
+                        : 0;
+    for (unsigned I = Skip; I < Call->getNumArgs(); ++I) {
+      const auto *R =
+          dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreParenImpCasts());
+      if (!Call->getArg(I)->isGLValue() || !R || R->getDecl() != V)
+        continue;
+      unsigned P = I - Skip;
+      QualType T = Callee && P < Callee->getNumParams()
+                       ? Callee->getParamDecl(P)->getType()
+                       : QualType();
+      if (T.isNull() || (T->isReferenceType() &&
+                         !T.getNonReferenceType().isConstQualified()))
+        return true;
+    }
+    // … and what its parts do.
+    for (const Stmt *Child : S->children())
+      if (changedWithin(Child, V))
+        return true;
+    return false;
+  }
+  // A reference bound to V (and the initialisers' own calls, which hold
+  // no dispatch).
+  if (const auto *D = dyn_cast<DeclStmt>(S))
+    return changes(D, V);
+  if (const auto *B = dyn_cast<BinaryOperator>(S)) {
+    const auto *R = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts());
+    if (B->isAssignmentOp() && R && R->getDecl() == V)
+      return true;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(S)) {
+    const auto *R =
+        dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts());
+    if ((U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) && R &&
+        R->getDecl() == V)
+      return true;
+  }
+  for (const Stmt *Child : S->children())
+    if (changedWithin(Child, V))
+      return true;
+  return false;
+}
+
+} // namespace element_ranges
+
 ElementRanges::ElementRanges(const ObjectTable &Table, const Stmt *Root)
     : Table(Table), Root(Root) {}
 
@@ -245,7 +310,7 @@ bool ElementRanges::invariant(const VarDecl *V) const {
     return It->second;
   if (!Calls)
     Calls = callsAnything(Root);
-  bool Same = !declaredInRoot(V) && !changes(Root, V) &&
+  bool Same = !declaredInRoot(V) && !element_ranges::changedWithin(Root, V) &&
               !(*Calls && reachableByCalls(V, Table.function()));
   Invariant[V] = Same;
   return Same;
