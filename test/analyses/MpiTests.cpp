@@ -100,8 +100,9 @@ TEST_CASE("mpi: sends, receives, collectives and datatypes", "[mpi]") {
   Source S(withPrelude(R"cpp(
 FERRY_COMPUTE void forms(ferry::ComputeContext &cc, FB &a, FB &b,
                          ferry::Buffer<int> &ints, ferry::Buffer<Cell> &cells,
-                         int off, int n, MPI_Datatype t) {
+                         FB *u, int off, int n, MPI_Datatype t) {
   MPI_Request req;
+  MPI_Irecv(u->data() + off, n, MPI_FLOAT, 0, 0, MPI_COMM_WORLD, &req);  // @irecv
   MPI_Send(a.data() + off, n, MPI_FLOAT, 1, 0, MPI_COMM_WORLD);           // @send
   MPI_Recv(&b[off], n, MPI_FLOAT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); // @recv
   MPI_Isend(a.begin(), 3, MPI_FLOAT, 1, 0, MPI_COMM_WORLD, &req);         // @isend
@@ -128,6 +129,8 @@ FERRY_COMPUTE void forms(ferry::ComputeContext &cc, FB &a, FB &b,
   CHECK(at(S, "forms", "@recv") ==
         Lines{"write b from off count n, covers if full"});
   CHECK(at(S, "forms", "@isend") == Lines{"read a from 0 count 3"});
+  CHECK(at(S, "forms", "@irecv") ==
+        Lines{"write *u from off count n, covers if full"});
   // The root reads, the others write: both.
   CHECK(at(S, "forms", "@bcast") == Lines{"read-write ints from 0 count 4"});
   // A collective's count is the same on every rank: it covers.
