@@ -3,6 +3,9 @@
 
 #include "analyses/FollowedPointers.h"
 
+#include "analyses/HostAccessInternal.h"
+#include "analyses/MpiCalls.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -135,11 +138,11 @@ private:
     if (const auto *CO = dyn_cast<ConditionalOperator>(Parent))
       return CO->getCond() == E || valueUse(CO, F);
     if (const auto *Call = dyn_cast<CallExpr>(Parent)) {
-      if (Call->getCallee() == E)
+      if (Call->getCallee() == E || !keepsNothing(Call))
         return false;
-      // What the callee does through it is an event at the call (its
-      // summary, the algorithm's or MPI's range, or an escape); a pointer
-      // it returns may point into the same elements.
+      // What the callee does through it is an event at the call (the
+      // algorithm's or MPI's range, or an escape); a pointer it returns may
+      // point into the same elements.
       return !Call->getType()->isPointerType() || valueUse(Call, F);
     }
     if (isa<CXXConstructExpr>(Parent) || isa<InitListExpr>(Parent) ||
@@ -149,6 +152,16 @@ private:
         isa<DoStmt>(Parent))
       return true; // a condition: compared with null
     return false;
+  }
+
+  /// A call that cannot keep the pointer for later without an escape at
+  /// the call saying so: the C and C++ libraries' and MPI's functions, and
+  /// calls through pointers (escapes). A helper Ferry summarises (its body
+  /// here or in another Ferry source) could store it where no event sees
+  /// it.
+  static bool keepsNothing(const CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    return !Callee || inSystemHeader(Callee) || mpiFunction(Callee);
   }
 
   ASTContext &Ctx;

@@ -5,8 +5,9 @@
 // comparisons, re-pointing). Binding such a pointer touches nothing, as
 // binding a reference does: what happens through it happens where it is
 // used. A pointer also stored in a struct, returned, captured by a lambda,
-// converted to an integer or bound to a reference is not followed: its
-// binding stays an escape (HostEvent::OnlyBinds says which is which).
+// converted to an integer, bound to a reference, or handed to a helper Ferry
+// summarises (which could store it) is not followed: its binding stays an
+// escape (HostEvent::OnlyBinds says which is which).
 
 #include "clang/AST/Decl.h"
 
