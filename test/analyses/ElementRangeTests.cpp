@@ -160,14 +160,15 @@ FERRY_COMPUTE void f(ferry::ComputeContext &cc, FB &a, FB &b, int lo, int hi,
 TEST_CASE("ranges: algorithms and memory functions", "[ranges]") {
   Source S(withPrelude(R"cpp(
 FERRY_COMPUTE void f(ferry::ComputeContext &cc, FB &a, FB &b, ferry::Buffer<int> &d,
-                     std::vector<float> &v, std::vector<char> &h, int lo,
-                     int hi, int n, int k, std::size_t bytes) {
+                     std::vector<float> &v, std::vector<char> &h, FB *q,
+                     int lo, int hi, int n, int k, std::size_t bytes) {
   std::copy(a.begin() + lo, a.begin() + hi, b.begin());        // @copy
   std::copy_n(a.data() + 2, n, &b[k]);                         // @copyn
   std::fill(b.begin() + 1, b.end(), 0.0f);                     // @fill
   std::fill_n(b.data(), 4, 0.0f);                              // @filln
   std::copy(v.begin(), v.end(), b.begin() + 2);                // @fromvector
   std::copy(a.begin(), a.end(), b.begin());                    // @whole
+  std::copy(q->begin(), q->end(), b.begin() + k);              // @throughpointer
   std::memcpy(b.data() + k, a.data(), n * sizeof(float));      // @memcpy
   std::memcpy(&b[k], a.data(), bytes);                         // @bytes
   std::memset(b.data(), 0, 10);                                // @memset
@@ -191,6 +192,9 @@ FERRY_COMPUTE void f(ferry::ComputeContext &cc, FB &a, FB &b, ferry::Buffer<int>
   CHECK(at(S, "f", "@whole") == Lines{"read a from 0 count a.size()",
                                       "read a from 0 count a.size()",
                                       "write b from 0 count a.size(), covers"});
+  CHECK(at(S, "f", "@throughpointer") ==
+        Lines{"read *q from 0 count q->size()", "read *q from 0 count q->size()",
+              "write b from k count q->size(), covers"});
   // n * sizeof(float) bytes are n floats; another byte count rounds up and
   // may end inside an element.
   CHECK(at(S, "f", "@memcpy") == Lines{"read a from 0 count n",
