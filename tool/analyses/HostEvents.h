@@ -40,7 +40,9 @@ class HostSummaryCache;
 /// one; docs/analyze.md lists them.
 struct ElementRange {
   std::string First; ///< "i", "r * w + lo", "0"
-  /// "1", "ferry::tripCount(lo, hi)", "n": never negative.
+  /// "1", "ferry::tripCount(lo, hi)", "n": not negative where the program
+  /// is valid (a count that may be, copy_n's, is `ferry::tripCount(0, n)`;
+  /// `hi - lo` of an iterator range and an MPI count are as written).
   std::string Count;
   std::optional<long long> FirstConst, CountConst; ///< when constants
   /// For a write: every element of the range is written, by this event, on
