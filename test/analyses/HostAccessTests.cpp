@@ -139,7 +139,8 @@ FERRY_COMPUTE void f(ferry::ComputeContext &cc, FB &a, FB &b, FB &c, FB &d, std:
                                      "6 write a",
                                      "7 read b", "7 read b",
                                      "8 write c",
-                                     "9 write d", "9 read a",
+                                     // memcpy reads its source first
+                                     "9 read a", "9 write d",
                                      "10 write b", "10 write b",
                                      // and the element found, read
                                      "11 read c", "11 read c", "11 read c",

@@ -136,6 +136,49 @@ std::vector<HostEvent> Source::events(const std::string &Function) {
   return collectHostEvents(F->getBody(), *Table, Facts, Host);
 }
 
+std::vector<HostEvent> Source::eventsAt(const std::string &Function,
+                                        const std::string &Marker) {
+  const FunctionDecl *F = function(Function);
+  Table = std::make_unique<ObjectTable>(F);
+  Facts = Table->entryPointsTo();
+  unsigned Line = lineOf(Marker);
+  // Down from the body to the statement: the facts before each block's
+  // earlier statements, and at the head of each loop on the way.
+  const Stmt *Block = F->getBody();
+  while (const auto *CS = dyn_cast_or_null<CompoundStmt>(Block)) {
+    const Stmt *Next = nullptr;
+    for (const Stmt *T : CS->body()) {
+      if (line(T->getBeginLoc()) == Line)
+        return collectHostEvents(T, *Table, Facts, Host);
+      if (line(T->getBeginLoc()) < Line && Line <= line(T->getEndLoc())) {
+        Next = T;
+        break;
+      }
+      applyAliasing(T, *Table, Facts);
+    }
+    INFO("no statement on the line of " << Marker);
+    REQUIRE(Next);
+    const Stmt *Body = nullptr;
+    if (const auto *For = dyn_cast<ForStmt>(Next)) {
+      if (For->getInit())
+        applyAliasing(For->getInit(), *Table, Facts);
+      Body = For->getBody();
+    } else if (const auto *W = dyn_cast<WhileStmt>(Next)) {
+      Body = W->getBody();
+    } else if (const auto *D = dyn_cast<DoStmt>(Next)) {
+      Body = D->getBody();
+    }
+    if (!Body) // a statement over several lines
+      return collectHostEvents(Next, *Table, Facts, Host);
+    Facts = loopHeadFacts(Next, *Table, Facts);
+    if (line(Body->getBeginLoc()) == Line && !isa<CompoundStmt>(Body))
+      return collectHostEvents(Body, *Table, Facts, Host);
+    Block = Body;
+  }
+  FAIL("no block holds the line of " << Marker);
+  return {};
+}
+
 std::vector<Access> Source::hostSummary(const std::string &Function) {
   return Host.summary(function(Function));
 }
@@ -190,6 +233,17 @@ std::vector<Diagnostic> Source::errors() const {
 }
 
 std::string eventName(const HostEvent &E) { return hostEventName(E); }
+
+std::string rangeText(const HostEvent &E) {
+  if (!E.Range)
+    return "whole";
+  std::string S = "from " + E.Range->First + " count " + E.Range->Count;
+  if (E.Range->Covers)
+    S += ", covers";
+  if (E.Range->CoversIfFull)
+    S += ", covers if full";
+  return S;
+}
 
 std::string readFile(const std::string &Path) {
   std::ifstream In(Path);

@@ -44,6 +44,13 @@ public:
 
   /// Every host event of a function's body, in program order.
   std::vector<HostEvent> events(const std::string &Function);
+  /// The events of the statement of `Function` on the line of `Marker` (the
+  /// outermost one that starts there, or else the one inside every loop
+  /// around that line that spans it), walked as the planner walks it: with
+  /// the points-to facts that hold before it, and it as the root the
+  /// events' ranges are spelled before.
+  std::vector<HostEvent> eventsAt(const std::string &Function,
+                                  const std::string &Marker);
   /// The object table the last events() call used.
   const ObjectTable &table() const { return *Table; }
   /// The points-to facts after the last events() call.
@@ -79,6 +86,10 @@ private:
 /// The text of an event's kind and mode: "read", "write", "read-write",
 /// "create", "swap", "move"; "escape" when the event lets the buffer escape.
 std::string eventName(const HostEvent &E);
+
+/// "from FIRST count COUNT" and ", covers" / ", covers if full" of an
+/// event's range, or "whole" without one.
+std::string rangeText(const HostEvent &E);
 
 /// A file under the source tree (scenarios and samples), as text.
 std::string readFile(const std::string &Path);

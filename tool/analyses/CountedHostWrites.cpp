@@ -4,12 +4,12 @@
 
 #include "analyses/CountedHostWrites.h"
 
+#include "analyses/ElementRanges.h"
 #include "analyses/HostAccessInternal.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 
@@ -104,7 +104,7 @@ const Expr *CountedHostWrites::runningIndexStore(const ForStmt *Outer,
     bool Wide = V && IT->isIntegerType() &&
                 Ctx().getTypeSize(IT) >=
                     (IT->isSignedIntegerType() ? 32u : 64u);
-    if (Wide && V->hasLocalStorage() && !reachableByCalls(V) &&
+    if (Wide && V->hasLocalStorage() && !reachableByCalls(V, Table.function()) &&
         isBufferType(Op->getArg(0)->getType())) {
       Store = Op;
       M = V;
@@ -193,68 +193,10 @@ bool CountedHostWrites::setToZeroJustBefore(const Stmt *Loop,
 bool CountedHostWrites::boundChanges(const Stmt *E, const Stmt *S) const {
   if (const auto *R = dyn_cast<DeclRefExpr>(E))
     if (const auto *V = dyn_cast<VarDecl>(R->getDecl());
-        V && (changes(S, V) || (reachableByCalls(V) && callsAnything(S))))
+        V && (changes(S, V) || (reachableByCalls(V, Table.function()) && callsAnything(S))))
       return true;
   for (const Stmt *Child : E->children())
     if (Child && boundChanges(Child, S))
-      return true;
-  return false;
-}
-
-bool CountedHostWrites::reachableByCalls(const VarDecl *V) const {
-  if (!V->hasLocalStorage() || V->getType()->isReferenceType())
-    return true;
-  // `&n` or `int &r = n` anywhere in the function: a callee may hold it.
-  struct Escape : RecursiveASTVisitor<Escape> {
-    const VarDecl *V;
-    bool Found = false;
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      if (U->getOpcode() == UO_AddrOf)
-        if (const auto *R = dyn_cast<DeclRefExpr>(
-                U->getSubExpr()->IgnoreParenImpCasts()))
-          Found = Found || R->getDecl() == V;
-      return true;
-    }
-    bool VisitVarDecl(VarDecl *D) {
-      if (D->getType()->isReferenceType() &&
-          !D->getType().getNonReferenceType().isConstQualified() && D->getInit())
-        if (const auto *R =
-                dyn_cast<DeclRefExpr>(D->getInit()->IgnoreParenImpCasts()))
-          Found = Found || R->getDecl() == V;
-      return true;
-    }
-  } Find;
-  Find.V = V;
-  if (Table.function()->hasBody())
-    Find.TraverseStmt(Table.function()->getBody());
-  return Find.Found;
-}
-
-/// S calls a function that could change a variable it does not name: any
-/// but a buffer's own members and a library function given only values
-/// and const references (std::min).
-bool CountedHostWrites::callsAnything(const Stmt *S) const {
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-    const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
-    const FunctionDecl *F = Call->getDirectCallee();
-    bool BufferMember =
-        (MC && refersToBuffer(MC->getImplicitObjectArgument()->getType())) ||
-        (Op && Op->getNumArgs() > 0 && refersToBuffer(Op->getArg(0)->getType()));
-    bool PureLibrary = F && inSystemHeader(F) && !MC;
-    if (PureLibrary)
-      for (const ParmVarDecl *P : F->parameters()) {
-        QualType T = P->getType();
-        if ((T->isReferenceType() &&
-             !T.getNonReferenceType().isConstQualified()) ||
-            (T->isPointerType() && !T->getPointeeType().isConstQualified()))
-          PureLibrary = false;
-      }
-    if (!BufferMember && !PureLibrary)
-      return true;
-  }
-  for (const Stmt *Child : S->children())
-    if (Child && callsAnything(Child))
       return true;
   return false;
 }

@@ -64,8 +64,6 @@ private:
   bool setToZeroJustBefore(const clang::Stmt *Loop,
                            const clang::VarDecl *M) const;
   bool boundChanges(const clang::Stmt *E, const clang::Stmt *S) const;
-  bool reachableByCalls(const clang::VarDecl *V) const;
-  bool callsAnything(const clang::Stmt *S) const;
   static bool wholeContainer(const clang::CXXMemberCallExpr *First,
                              const clang::CXXMemberCallExpr *Last);
   const clang::Expr *pointerRangeLength(const clang::Expr *First,

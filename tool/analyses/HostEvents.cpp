@@ -7,10 +7,13 @@
 #include "analyses/CallGraphs.h"
 #include "analyses/ContainerBuffers.h"
 #include "analyses/CountedHostWrites.h"
+#include "analyses/ElementRanges.h"
+#include "analyses/FollowedPointers.h"
 #include "analyses/HostAccess.h"
 #include "analyses/HostAccessInternal.h"
 #include "analyses/LoopShape.h"
 #include "analyses/MemberBuffers.h"
+#include "analyses/MpiCalls.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/Attr.h"
@@ -135,8 +138,9 @@ std::string memberSpelling(const Expr *Arg, const FieldDecl *FD) {
 class HostWalker {
 public:
   HostWalker(const ObjectTable &Table, PointsTo &Facts,
-             HostSummaryCache &Summaries)
-      : Table(Table), Facts(Facts), Summaries(Summaries), Counts(Table) {}
+             HostSummaryCache &Summaries, const Stmt *Root)
+      : Table(Table), Facts(Facts), Summaries(Summaries), Counts(Table),
+        Ranges(Table, Root) {}
 
   std::vector<HostEvent> Events;
 
@@ -253,6 +257,12 @@ private:
       walkStmt(For->getBody());
       walkStmt(For->getInc());
       Counts.keepCountsOfSoleAccesses(Events, First, Counted);
+      // A running index's store writes what the two loops count.
+      for (size_t K = First; K < Events.size(); ++K)
+        if (Events[K].CountingLoop == For && Events[K].WrittenCountInner &&
+            !Events[K].Escapes)
+          Events[K].Range = Ranges.countedRange(Events[K]);
+      Ranges.loopWalked(For, Events, First);
     } else if (const auto *W = dyn_cast<WhileStmt>(S)) {
       if (W->getConditionVariableDeclStmt())
         walkStmt(W->getConditionVariableDeclStmt());
@@ -314,6 +324,17 @@ private:
     E.Targets = Table.resolve(Buffer, Facts);
     E.What = std::move(What);
     push(std::move(E));
+  }
+
+  /// The elements touched by the one event added since Before, the element
+  /// `Pointer[Index]` (or `b[Index]`) at Site.
+  void elementRange(size_t Before, const Expr *Site, const Expr *Pointer,
+                    const Expr *Index, Access Mode) {
+    if (Events.size() != Before + 1 || Mode == Access::None ||
+        Events.back().Kind != HostEventKind::Access || Events.back().Escapes)
+      return;
+    Events.back().Range =
+        Ranges.element(Site, Pointer, Index, Mode == Access::Write);
   }
 
   /// Everything done inside is through something Ferry does not follow.
@@ -379,7 +400,7 @@ private:
     if (refersToBuffer(T))
       return visitAliasInit(Init); // `Buffer<T> &r = …`, `Buffer<T> *p = …`
     if (T->isPointerType())
-      return consumePointer(Init, Use::Store);
+      return bindPointer(V, Init);
     if (T->isReferenceType())
       return visitLValue(Init, Access::None); // an element reference
     visitValue(Init);
@@ -453,9 +474,10 @@ private:
       if (Const)
         return add(E, Object, Access::Read,
                    Name + "() read through a pointer to const");
-      return add(E, Object, Access::ReadWrite,
-                 Name + "() hands out a pointer to its elements", false,
-                 /*Escapes=*/true);
+      add(E, Object, Access::ReadWrite,
+          Name + "() hands out a pointer to its elements", false,
+          /*Escapes=*/true);
+      return markBinding(E);
     }
     if (isa<DeclRefExpr>(E))
       return pointerVariable(E, E, U, Mode);
@@ -489,11 +511,13 @@ private:
         // `&b[i]` kept: like data(), the buffer escapes.
         const auto *Op = dyn_cast<CXXOperatorCallExpr>(Sub);
         if (U == Use::Store && Op && Op->getOperator() == OO_Subscript &&
-            isBufferType(Op->getArg(0)->getType()))
+            isBufferType(Op->getArg(0)->getType())) {
           add(E, Op->getArg(0), ToConst ? Access::Read : Access::ReadWrite,
               ToConst ? "an element's address read through a pointer to const"
                       : "an element's address is kept",
               false, !ToConst);
+          markBinding(E);
+        }
         return;
       }
     }
@@ -521,10 +545,16 @@ private:
     if (U != Use::Element)
       return;
     std::set<ObjectId> Ids;
+    size_t Before = Events.size();
     if (rawPointerTargets(DRE, Table, Facts, Ids))
       addRaw(Site, Ids, Mode,
              std::string("element ") + modeWord(Mode) + " through '" +
                  DRE->getDecl()->getNameAsString() + "'");
+    // `float *p = u->data();`: a line before the statement names the buffer
+    // as `*u`, whichever buffer u points to then.
+    if (const auto *P = dyn_cast<VarDecl>(DRE->getDecl());
+        P && Events.size() == Before + 1)
+      Events.back().Spelling = Ranges.pointeeSpelling(P);
   }
 
   /// A pointer or reference a call returns: std algorithms return iterators
@@ -557,8 +587,30 @@ private:
     }
   }
 
+  /// `float *p = Init` or `p = Init`: the pointer kept; when every use of p
+  /// is followed (FollowedPointers.h), only a binding.
+  void bindPointer(const VarDecl *P, const Expr *Init) {
+    const VarDecl *Saved = Binding;
+    Binding = P && everyUseFollowed(P, Table.function()) ? P : nullptr;
+    consumePointer(Init, Use::Store);
+    Binding = Saved;
+  }
+
+  /// The escape just added at Site hands out the pointer being bound.
+  void markBinding(const Expr *Site) {
+    if (Binding && !Events.empty() && Events.back().Site == Site &&
+        Events.back().Escapes && !Escaping)
+      Events.back().OnlyBinds = true;
+  }
+
   // --- calls -----------------------------------------------------------------
   void visitCall(const CallExpr *Call) {
+    // What a call's arguments hand out is the call's, not a binding's.
+    struct NoBinding {
+      const VarDecl *&B, *Saved;
+      ~NoBinding() { B = Saved; }
+    } Scope{Binding, Binding};
+    Binding = nullptr;
     // A dispatch's buffers are the planner's business, not host accesses;
     // its range and scalar arguments are evaluated on the host
     // (`cc.dispatch(k, ferry::Range(n), out, in[0])` reads `in`).
@@ -575,6 +627,10 @@ private:
       }
       return;
     }
+    // MPI's functions touch only the buffers they are given, over their
+    // counts.
+    if (const MpiFunction *M = mpiFunction(Call->getDirectCallee()))
+      return visitMpiCall(Call, *M);
     globalEffects(Call);
     memberEffects(Call);
     // `levels.push_back(…)`, `levels.erase(…)`: which buffer is where, and
@@ -613,6 +669,8 @@ private:
     if (Callee && Callee->isInStdNamespace() && Callee->getIdentifier() &&
         !Member)
       return visitStdAlgorithm(Call, Callee->getName());
+    if (Access Ignored; memoryFunctionAccess(Callee, 0, Ignored))
+      return visitMemoryCall(Call);
 
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
       const Expr *Object = MC->getImplicitObjectArgument();
@@ -728,6 +786,132 @@ private:
       else
         visitLValue(Arg, Mode);
     }
+  }
+
+  /// memcpy, memmove, memset, memcmp: what they do through each pointer,
+  /// over the bytes their count says. What they read is listed first:
+  /// memmove reads its source before the destination, which may overlap it,
+  /// is written.
+  void visitMemoryCall(const CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    size_t First = Events.size();
+    const Expr *Bytes = Call->getNumArgs() == 3 ? Call->getArg(2) : nullptr;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
+      Access Mode = Access::None;
+      memoryFunctionAccess(Callee, I, Mode);
+      if (Mode == Access::None || !Arg->getType()->isPointerType()) {
+        visitValue(Arg);
+        continue;
+      }
+      size_t Before = Events.size();
+      consumePointer(Arg, Use::Element, Mode);
+      if (Events.size() != Before + 1 || Events.back().Escapes || !Bytes)
+        continue;
+      bool Exact = false;
+      std::optional<RangeText> Offset = Ranges.offsetOf(Arg);
+      std::optional<RangeText> Count =
+          Offset ? Ranges.elementsIn(Bytes, ElementRanges::pointee(Arg), Exact)
+                 : std::nullopt;
+      if (Count)
+        Events.back().Range =
+            Ranges.span(Arg, *Offset, *Count, Mode == Access::Write && Exact);
+    }
+    std::stable_partition(
+        Events.begin() + First, Events.end(), [](const HostEvent &E) {
+          return E.Kind == HostEventKind::Access && !writes(E.Mode);
+        });
+  }
+
+  /// An MPI call (MpiCalls.h): its counts, ranks and statuses are evaluated
+  /// first; then what it sends is read and what it receives written, over
+  /// [offset, offset + count) when the datatype is the buffer's element
+  /// type (or MPI_BYTE), all of the buffer otherwise. Sends come before
+  /// receives, so that one buffer both sent from and received into
+  /// (`MPI_Sendrecv(p + N, …, p, …)`) is read before it is written.
+  void visitMpiCall(const CallExpr *Call, const MpiFunction &M) {
+    unsigned NumArgs = Call->getNumArgs();
+    std::string Name = Call->getDirectCallee()->getNameAsString();
+    std::set<unsigned> BufferArgs;
+    for (const MpiBuffer &B : M.Buffers)
+      BufferArgs.insert(B.Buffer);
+    for (unsigned I = 0; I < NumArgs; ++I)
+      if (!BufferArgs.count(I))
+        visitValue(Call->getArg(I));
+    bool InPlace = false;
+    for (const MpiBuffer &B : M.Buffers)
+      InPlace = InPlace || (B.MayBeInPlace && B.Buffer < NumArgs &&
+                            isMpiInPlace(Call->getArg(B.Buffer), Ctx()));
+    for (bool Sends : {true, false})
+      for (const MpiBuffer &B : M.Buffers) {
+        if ((B.Role == MpiRole::Send) != Sends || B.Buffer >= NumArgs ||
+            B.Count >= NumArgs || B.Type >= NumArgs)
+          continue;
+        const Expr *Arg = Call->getArg(B.Buffer);
+        if (isMpiInPlace(Arg, Ctx()))
+          continue;
+        Access Mode = Access::Read;
+        bool Covers = false, CoversIfFull = false;
+        std::string What = "sent by " + Name + "()";
+        switch (B.Role) {
+        case MpiRole::Send:
+          break;
+        case MpiRole::Receive:
+          Mode = Access::Write;
+          CoversIfFull = true;
+          What = "received by " + Name + "()";
+          break;
+        case MpiRole::ReceiveAll:
+          Mode = Access::Write;
+          Covers = true;
+          What = "received by " + Name + "()";
+          break;
+        case MpiRole::ReceiveAtRoot:
+          Mode = Access::Write;
+          What = "received by " + Name + "() at the root";
+          break;
+        case MpiRole::SendReceive:
+          Mode = Access::ReadWrite;
+          What = "sent and received by " + Name + "()";
+          break;
+        }
+        // MPI_IN_PLACE: the receive buffer is the send buffer too.
+        if (InPlace && Mode == Access::Write) {
+          Mode = Access::ReadWrite;
+          Covers = CoversIfFull = false;
+          What = "sent and received (in place) by " + Name + "()";
+        }
+        // Counted in elements of the buffer, in its bytes, or not known.
+        MpiDatatype Type = mpiDatatype(Call->getArg(B.Type), Ctx());
+        QualType Element = ElementRanges::pointee(Arg);
+        std::optional<RangeText> Count, Offset;
+        bool Exact = false;
+        if (!B.PerRank && Type.Known && Type.Bytes) {
+          Count = Ranges.elementsIn(Call->getArg(B.Count), Element, Exact);
+        } else if (!B.PerRank && Type.Known && !Element.isNull() &&
+                   Ctx().hasSameUnqualifiedType(Type.Element, Element)) {
+          // A negative count is an error MPI reports, not an empty range.
+          Count = Ranges.spell(Call->getArg(B.Count));
+          Exact = true;
+        } else if (!B.PerRank && Mode == Access::Write) {
+          // Elements of a type Ferry cannot size: any of them may change.
+          Mode = Access::ReadWrite;
+          Covers = CoversIfFull = false;
+        }
+        if (Count)
+          Offset = Ranges.offsetOf(Arg);
+        size_t Before = Events.size();
+        consumePointer(Arg, Use::Element, Mode);
+        for (size_t K = Before; K < Events.size(); ++K)
+          Events[K].What = What;
+        if (Events.size() != Before + 1 || Events.back().Escapes || !Offset)
+          continue;
+        ElementRange R = Ranges.span(Arg, *Offset, *Count, false);
+        bool Always = Ranges.runsWhenever(Arg);
+        R.Covers = Covers && Exact && Always;
+        R.CoversIfFull = CoversIfFull && Exact && Always;
+        Events.back().Range = R;
+      }
   }
 
   /// The buffers a lambda's closure captures, read and written where it is
@@ -896,37 +1080,155 @@ private:
             });
       }
     } Order{Events, First};
+    std::map<unsigned, AlgorithmSpan> Spans = algorithmSpans(Call, Name);
     for (unsigned I = 0; I < NumArgs; ++I) {
-      const Expr *Arg = Call->getArg(I);
-      Access Mode = stdAlgorithmAccess(Name, I, NumArgs);
-      if (I == CountedArg && Mode == Access::Write) {
-        const auto *Dest = cast<CXXMemberCallExpr>(Arg->IgnoreParenImpCasts());
-        add(Arg, Dest->getImplicitObjectArgument(), Mode,
-            "written from its start by std::" + Name.str());
-        if (!Events.empty() && Events.back().Site == Arg) {
-          Events.back().WrittenCount = CountExpr;
-          Events.back().WrittenCountOf = CountOf;
-        }
+      size_t Before = Events.size();
+      algorithmArgument(Call, Name, I, CountedArg, CountExpr, CountOf,
+                        WholeRange, What);
+      auto Span = Spans.find(I);
+      if (Span == Spans.end() || Events.size() != Before + 1 ||
+          Events.back().Kind != HostEventKind::Access || Events.back().Escapes)
         continue;
+      HostEvent &E = Events.back();
+      E.Range = Ranges.span(Call->getArg(I), Span->second.First,
+                            Span->second.Count,
+                            Span->second.Covers && E.Mode == Access::Write);
+    }
+  }
+
+  /// The elements an algorithm's iterator arguments span: [first, last)
+  /// of one buffer, the destination of a copy over as many, a counted
+  /// algorithm's n from its iterator. Covers for the writes that store
+  /// every element of their span.
+  struct AlgorithmSpan {
+    RangeText First, Count;
+    bool Covers = false;
+  };
+  std::map<unsigned, AlgorithmSpan> algorithmSpans(const CallExpr *Call,
+                                                   llvm::StringRef Name) {
+    static const llvm::StringSet<> Counted = {"copy_n", "fill_n",
+                                              "generate_n"};
+    static const llvm::StringSet<> WithinRange = {
+        "accumulate", "reduce", "inner_product", "transform_reduce", "count",
+        "count_if", "find", "find_if", "find_if_not", "equal", "all_of",
+        "any_of", "none_of", "max_element", "min_element", "minmax_element",
+        "mismatch", "lexicographical_compare", "search", "adjacent_find",
+        "is_sorted", "binary_search", "lower_bound", "upper_bound",
+        "equal_range", "fill", "generate", "iota", "sort", "stable_sort",
+        "reverse", "replace", "replace_if", "for_each", "unique"};
+    // Copies that store every element of the destination's span, and those
+    // that may store fewer (a hull).
+    static const llvm::StringSet<> CopyAll = {
+        "copy", "move", "reverse_copy", "replace_copy", "replace_copy_if",
+        "partial_sum", "adjacent_difference", "exclusive_scan",
+        "inclusive_scan", "copy_backward", "move_backward"};
+    static const llvm::StringSet<> CopySome = {"copy_if", "remove_copy",
+                                               "remove_copy_if", "unique_copy"};
+    std::map<unsigned, AlgorithmSpan> Out;
+    unsigned N = Call->getNumArgs();
+    auto Offset = [&](unsigned I) -> std::optional<RangeText> {
+      if (I >= N || !Call->getArg(I)->getType()->isPointerType())
+        return std::nullopt;
+      return Ranges.offsetOf(Call->getArg(I));
+    };
+    if (Counted.contains(Name)) {
+      std::optional<RangeText> Len =
+          N == 3 ? Ranges.countOf(Call->getArg(1)) : std::nullopt;
+      if (!Len)
+        return Out;
+      if (std::optional<RangeText> F = Offset(0))
+        Out[0] = {*F, *Len, Name != "copy_n"};
+      if (Name == "copy_n")
+        if (std::optional<RangeText> O = Offset(2))
+          Out[2] = {*O, *Len, true};
+      return Out;
+    }
+    bool Copy = CopyAll.contains(Name) || CopySome.contains(Name);
+    if (N < 2 || !(Copy || WithinRange.contains(Name) || Name == "transform"))
+      return Out;
+    const void *K0 = bufferKey(Call->getArg(0));
+    bool SameBuffer = K0 && K0 == bufferKey(Call->getArg(1));
+    std::optional<RangeText> Len =
+        Ranges.lengthOf(Call->getArg(0), Call->getArg(1), SameBuffer);
+    if (!Len)
+      return Out;
+    bool Fills = Name == "fill" || Name == "generate" || Name == "iota";
+    if (SameBuffer)
+      if (std::optional<RangeText> F = Offset(0))
+        Out[0] = Out[1] = {*F, *Len, Fills};
+    unsigned Dest = N;
+    if (Copy && N >= 3)
+      Dest = 2;
+    else if (Name == "transform" && (N == 4 || N == 5))
+      Dest = N == 4 ? 2 : 3;
+    if (Name == "transform" && N == 5)
+      if (std::optional<RangeText> S = Offset(2))
+        Out[2] = {*S, *Len, false};
+    if (Dest >= N)
+      return Out;
+    std::optional<RangeText> O = Offset(Dest);
+    // copy_backward's third argument is where the copy ends.
+    if (O && (Name == "copy_backward" || Name == "move_backward"))
+      O = minusText(*O, *Len);
+    if (O)
+      Out[Dest] = {*O, *Len, !CopySome.contains(Name)};
+    return Out;
+  }
+
+  /// Which buffer an iterator argument points into, to tell whether two
+  /// point into the same one: its object when the name denotes one, or the
+  /// pointer variable it is read from.
+  const void *bufferKey(const Expr *Arg) const {
+    if (const Expr *Source = rawPointerSource(Arg)) {
+      ObjectRefs R = Table.resolve(Source, Facts);
+      return R.single() ? &Table.object(*R.Ids.begin()) : nullptr;
+    }
+    const Expr *E = Arg->IgnoreParenCasts();
+    while (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      if (!B->isAdditiveOp() || !B->getType()->isPointerType())
+        return nullptr;
+      E = (B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS())
+              ->IgnoreParenCasts();
+    }
+    const auto *R = dyn_cast<DeclRefExpr>(E);
+    return R && R->getType()->isPointerType() ? R->getDecl() : nullptr;
+  }
+
+  /// One argument of a standard algorithm: its events.
+  void algorithmArgument(const CallExpr *Call, llvm::StringRef Name,
+                         unsigned I, unsigned CountedArg,
+                         const Expr *CountExpr, const Expr *CountOf,
+                         bool WholeRange, const std::string &What) {
+    unsigned NumArgs = Call->getNumArgs();
+    const Expr *Arg = Call->getArg(I);
+    Access Mode = stdAlgorithmAccess(Name, I, NumArgs);
+    if (I == CountedArg && Mode == Access::Write) {
+      const auto *Dest = cast<CXXMemberCallExpr>(Arg->IgnoreParenImpCasts());
+      add(Arg, Dest->getImplicitObjectArgument(), Mode,
+          "written from its start by std::" + Name.str());
+      if (!Events.empty() && Events.back().Site == Arg) {
+        Events.back().WrittenCount = CountExpr;
+        Events.back().WrittenCountOf = CountOf;
       }
-      std::set<ObjectId> Ids;
-      if (const Expr *Source = rawPointerSource(Arg);
-          Source && Arg->getType()->isPointerType()) {
-        size_t Before = Events.size();
-        consumePointer(Arg, Use::Element, Mode);
-        for (size_t K = Before; K < Events.size(); ++K) {
-          Events[K].What = What;
-          Events[K].Overwrites = WholeRange && writes(Mode);
-        }
-      } else if (Arg->getType()->isPointerType() &&
-                 rawPointerTargets(Arg, Table, Facts, Ids)) {
-        consumePointer(Arg, Use::Element, Mode);
-      } else if (isBufferType(Arg->getType())) {
-        visitAliasInit(Arg);
-        add(Arg, Arg, Mode, What);
-      } else {
-        visitValue(Arg);
+      return;
+    }
+    std::set<ObjectId> Ids;
+    if (const Expr *Source = rawPointerSource(Arg);
+        Source && Arg->getType()->isPointerType()) {
+      size_t Before = Events.size();
+      consumePointer(Arg, Use::Element, Mode);
+      for (size_t K = Before; K < Events.size(); ++K) {
+        Events[K].What = What;
+        Events[K].Overwrites = WholeRange && writes(Mode);
       }
+    } else if (Arg->getType()->isPointerType() &&
+               rawPointerTargets(Arg, Table, Facts, Ids)) {
+      consumePointer(Arg, Use::Element, Mode);
+    } else if (isBufferType(Arg->getType())) {
+      visitAliasInit(Arg);
+      add(Arg, Arg, Mode, What);
+    } else {
+      visitValue(Arg);
     }
   }
 
@@ -969,7 +1271,10 @@ private:
           return visitAliasInit(BO->getRHS()); // `p = &b;` on Buffer<T>*
         // C++17 sequences the right operand of an assignment first.
         if (LT->isPointerType()) {
-          consumePointer(BO->getRHS(), Use::Store);
+          const auto *R =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+          bindPointer(R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr,
+                      BO->getRHS());
           return visitLValue(BO->getLHS(), Access::None);
         }
         visitValue(BO->getRHS());
@@ -1111,7 +1416,7 @@ private:
       add(E, Op->getArg(0), Mode, std::string("element ") + modeWord(Mode));
       if (Mode == Access::Write && Events.size() == Before + 1)
         Counts.countElementStore(Events.back(), Op);
-      return;
+      return elementRange(Before, E, nullptr, Op->getArg(1), Mode);
     }
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
       if (isBufferType(ME->getType())) {
@@ -1126,7 +1431,9 @@ private:
     }
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
       visitValue(AS->getIdx());
-      return consumePointer(AS->getBase(), Use::Element, Mode);
+      size_t Before = Events.size();
+      consumePointer(AS->getBase(), Use::Element, Mode);
+      return elementRange(Before, E, AS->getBase(), AS->getIdx(), Mode);
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(E);
         UO && UO->getOpcode() == UO_Deref) {
@@ -1135,7 +1442,9 @@ private:
             "used");
         return;
       }
-      return consumePointer(UO->getSubExpr(), Use::Element, Mode);
+      size_t Before = Events.size();
+      consumePointer(UO->getSubExpr(), Use::Element, Mode);
+      return elementRange(Before, E, UO->getSubExpr(), nullptr, Mode);
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       QualType T = DRE->getDecl()->getType();
@@ -1169,9 +1478,13 @@ private:
   PointsTo &Facts;
   HostSummaryCache &Summaries;
   bool Escaping = false;
+  /// The followed pointer a value is being bound to (bindPointer).
+  const VarDecl *Binding = nullptr;
   std::set<const ValueDecl *> LoopElements;
   /// Which stores of the loops being walked write a counted prefix.
   CountedHostWrites Counts;
+  /// The elements each event touches, as texts before the walk's root.
+  ElementRanges Ranges;
 };
 
 } // namespace
@@ -1194,7 +1507,7 @@ std::vector<HostEvent> collectHostEvents(const Stmt *S,
                                          const ObjectTable &Table,
                                          PointsTo &Facts,
                                          HostSummaryCache &Summaries) {
-  HostWalker Walker(Table, Facts, Summaries);
+  HostWalker Walker(Table, Facts, Summaries, S);
   Walker.walkStmt(S);
   return std::move(Walker.Events);
 }

@@ -21,12 +21,42 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace ferry {
 
 class HostSummaryCache;
+
+/// The elements of a buffer a host event may touch: [First, First + Count),
+/// in elements of the buffer. The texts are C++ that, evaluated right before
+/// the statement the events were collected for (where the planner puts its
+/// lines), give a range containing every element the event touches while
+/// that statement runs: a variable they name is neither declared nor changed
+/// inside it (a loop's own counter is replaced by the loop's bounds), and
+/// they call nothing but `ferry::tripCount` and `size()` of a container no
+/// call in the statement may resize. ElementRanges.h says which forms give
+/// one; docs/analyze.md lists them.
+struct ElementRange {
+  std::string First; ///< "i", "r * w + lo", "0"
+  /// "1", "ferry::tripCount(lo, hi)", "n": not negative where the program
+  /// is valid (a count that may be, copy_n's, is `ferry::tripCount(0, n)`;
+  /// `hi - lo` of an iterator range and an MPI count are as written).
+  std::string Count;
+  std::optional<long long> FirstConst, CountConst; ///< when constants
+  /// For a write: every element of the range is written, by this event, on
+  /// every path through the statement, before anything in the statement
+  /// reads it: the host copy of the range needs nothing from the device
+  /// first.
+  bool Covers = false;
+  /// For a point-to-point MPI receive (MPI_Recv, the receive of
+  /// MPI_Sendrecv): every element is written when the message received fills
+  /// the count given; MPI leaves the tail of a shorter message's range as it
+  /// was, so Covers is false. A planner that may assume matching messages
+  /// reads this.
+  bool CoversIfFull = false;
+};
 
 enum class HostEventKind {
   Access,       ///< reads and/or writes elements
@@ -67,8 +97,10 @@ struct HostEvent {
   bool WrittenCountInnerInclusive = false;
   /// How the caller names the buffer when no expression of its own is it:
   /// `pair.x` for a buffer (or buffer reference) member of a struct object
-  /// passed as an argument (see memberSpelling in HostEvents.cpp).
-  /// Empty where there is no such name.
+  /// passed as an argument (see memberSpelling in HostEvents.cpp); `*u` for
+  /// an access through `float *p = u->data();`, which may point into
+  /// several buffers, where u names the one it does before the statement
+  /// (ElementRanges::pointeeSpelling). Empty where there is no such name.
   std::string Spelling;
   std::string What; ///< a short description: "b[i] is read", "passed to show()"
   /// The buffer's elements become reachable through something the analysis
@@ -76,6 +108,14 @@ struct HostEvent {
   /// function without a visible body, a lambda capture): Mode then says what
   /// may happen through it, conservatively.
   bool Escapes = false;
+  /// An escape that only binds a local pointer every use of which is an
+  /// event of its own (`float *p = u->data();`, then `p[i]`, `p + N` handed
+  /// to MPI_Send: FollowedPointers.h): like binding a reference, the
+  /// binding itself touches nothing, and a planner may pass it by.
+  bool OnlyBinds = false;
+  /// The elements it may touch, when the analysis can bound them (never for
+  /// an escape); absent: any of them.
+  std::optional<ElementRange> Range;
 };
 
 /// "read", "write", "read-write" or "escape" for an access; "create", "swap"

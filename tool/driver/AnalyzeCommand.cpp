@@ -171,7 +171,8 @@ public:
     return Out;
   }
 
-  std::string eventWhat(const FunctionDecl *F, const HostEvent &E) const {
+  std::string eventWhat(const FunctionDecl *F, const HostEvent &E,
+                        const std::optional<ElementRange> &R) const {
     std::string What = E.What;
     if (E.Kind == HostEventKind::Swap)
       What += " with " + objects(F, E.Others);
@@ -179,7 +180,60 @@ public:
       What += "; overwrites every element";
     if (E.WrittenCountOf || E.WrittenCount)
       What += "; a run-time count of elements";
+    if (E.OnlyBinds)
+      What += "; only binds a pointer whose every use is followed";
+    if (R) {
+      What += "; elements from `" + R->First + "`, count `" + R->Count + "`";
+      if (R->Covers)
+        What += ", every one written";
+      else if (R->CoversIfFull)
+        What += ", every one written if the message fills them";
+    }
     return What;
+  }
+
+  /// Each event's elements as the planner sees them: the body walked one
+  /// top-level statement at a time, so that a range may name what earlier
+  /// statements declare. The events are those of P.Events, in order; an
+  /// event the two walks do not agree on keeps its own (a summary from
+  /// another file this report does not have, say).
+  std::vector<std::optional<ElementRange>>
+  statementRanges(const FunctionDecl *F) {
+    const std::vector<HostEvent> &Whole = P.Events.at(F);
+    std::vector<std::optional<ElementRange>> Out;
+    for (const HostEvent &E : Whole)
+      Out.push_back(E.Range);
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
+    if (!Body)
+      return Out;
+    const ObjectTable &T = *P.Objects.at(F);
+    PointsTo Facts = T.entryPointsTo();
+    std::vector<HostEvent> Each;
+    for (const Stmt *S : Body->body())
+      for (HostEvent &E : collectHostEvents(S, T, Facts, Host))
+        Each.push_back(std::move(E));
+    if (Each.size() != Whole.size())
+      return Out;
+    for (size_t I = 0; I < Whole.size(); ++I)
+      if (Each[I].Site == Whole[I].Site && Each[I].Kind == Whole[I].Kind &&
+          Each[I].Mode == Whole[I].Mode &&
+          Each[I].Targets.Ids == Whole[I].Targets.Ids)
+        Out[I] = Each[I].Range;
+    return Out;
+  }
+
+  static llvm::json::Value rangeJson(const std::optional<ElementRange> &R) {
+    if (!R)
+      return nullptr;
+    auto Const = [](const std::optional<long long> &V) {
+      return V ? llvm::json::Value(*V) : llvm::json::Value(nullptr);
+    };
+    return llvm::json::Object{{"first", R->First},
+                              {"count", R->Count},
+                              {"firstConst", Const(R->FirstConst)},
+                              {"countConst", Const(R->CountConst)},
+                              {"covers", R->Covers},
+                              {"coversIfFull", R->CoversIfFull}};
   }
 
   // --- text ------------------------------------------------------------------
@@ -263,9 +317,12 @@ public:
 
       OS << "  host buffer events, in program order\n";
       Table E({"line", "event", "buffers", "what"});
-      for (const HostEvent &Ev : P.Events.at(F))
+      std::vector<std::optional<ElementRange>> Ranges = statementRanges(F);
+      for (size_t I = 0; I < P.Events.at(F).size(); ++I) {
+        const HostEvent &Ev = P.Events.at(F)[I];
         E.row({std::to_string(line(Ev.Site)), hostEventName(Ev),
-               objects(F, Ev.Targets), eventWhat(F, Ev)});
+               objects(F, Ev.Targets), eventWhat(F, Ev, Ranges[I])});
+      }
       if (E.empty())
         OS << "    none\n";
       else
@@ -362,7 +419,9 @@ public:
             {"static", O.StaticStorage},
             {"mayAlias", std::move(Aliases)}});
       }
-      for (const HostEvent &E : P.Events.at(F)) {
+      std::vector<std::optional<ElementRange>> Ranges = statementRanges(F);
+      for (size_t I = 0; I < P.Events.at(F).size(); ++I) {
+        const HostEvent &E = P.Events.at(F)[I];
         llvm::json::Array Targets, Others;
         for (ObjectId Id : E.Targets.Ids)
           Targets.push_back(T.object(Id).Spelling);
@@ -376,6 +435,8 @@ public:
                              {"targets", std::move(Targets)},
                              {"exact", E.Targets.Exact},
                              {"overwrites", E.Overwrites},
+                             {"onlyBinds", E.OnlyBinds},
+                             {"range", rangeJson(Ranges[I])},
                              {"what", E.What}};
         if (E.Kind == HostEventKind::Swap)
           O["with"] = std::move(Others);
