@@ -152,7 +152,8 @@ struct TransferFunction::Impl {
   }
 
   void emit(TransferKind Kind, std::string Buffer, const std::set<ObjectId> &Ids,
-            Placement Where, const Stmt *Anchor, std::string Reason) {
+            Placement Where, const Stmt *Anchor, std::string Reason,
+            const ElementRange *Range = nullptr) {
     if (!Plan || LinesOff)
       return;
     if (Buffer.empty()) {
@@ -166,7 +167,9 @@ struct TransferFunction::Impl {
     if (!Plan->Transfers.empty()) {
       const Transfer &Last = Plan->Transfers.back();
       if (Last.Kind == Kind && Last.Where == Where && Last.Anchor == Anchor &&
-          Last.Buffer == Buffer)
+          Last.Buffer == Buffer &&
+          Last.RangeFirst == (Range ? Range->First : "") &&
+          Last.RangeCount == (Range ? Range->Count : ""))
         return;
     }
     Transfer T;
@@ -176,6 +179,10 @@ struct TransferFunction::Impl {
     T.Buffer = std::move(Buffer);
     T.Objects = Ids;
     T.Reason = std::move(Reason);
+    if (Range) {
+      T.RangeFirst = Range->First;
+      T.RangeCount = Range->Count;
+    }
     // A container's own name (an exit copy, a call that may touch every
     // buffer): the line is for each of its elements.
     T.EachElement =
@@ -276,6 +283,197 @@ struct TransferFunction::Impl {
            Why + "; the device copy becomes stale");
     update(S, R, &CopyState::Host, Validity::Valid);
     update(S, R, &CopyState::Device, Validity::Stale);
+  }
+
+  // --- parts of a buffer ----------------------------------------------------
+  /// Part of an object's copy on one side became valid (Field Valid) or
+  /// stale: what was all one way is known no longer, unless it already was
+  /// that way.
+  void partly(FlowState &S, const ObjectRefs &R, Validity CopyState::*Field,
+              Validity Now) {
+    for (ObjectId Id : Table.withAliases(R.Ids))
+      if (S.Objects[Id].*Field != Now)
+        S.Objects[Id].*Field = Validity::Unknown;
+  }
+
+  /// The host needs the elements `Range` of the buffer: a copy back of those
+  /// alone where the device may hold newer ones. Never hoisted above a loop
+  /// (a loop reading one element per trip moves that element per trip).
+  void requireHostPart(FlowState &S, const ObjectRefs &Refs,
+                       const std::string &Name, const ElementRange &Range,
+                       Placement Where, const Stmt *Anchor,
+                       const std::string &Why) {
+    ObjectRefs R = weakened(Refs);
+    if (all(S, R, &CopyState::Host, Validity::Valid))
+      return;
+    note(&StepEffects::PartialHostNeeds, R.Ids);
+    bool Static = R.single() && all(S, R, &CopyState::Host, Validity::Stale);
+    emit(Static ? TransferKind::FromDevice : TransferKind::FromDeviceIfStale,
+         Name, R.Ids, Where, Anchor,
+         Why + (Static ? "; the device holds the newer copy"
+                       : "; the device may hold a newer copy"),
+         &Range);
+    partly(S, R, &CopyState::Host, Validity::Valid);
+  }
+
+  /// The host writes the elements `Range`: the device copy of those alone
+  /// becomes stale.
+  void hostWritesPart(FlowState &S, const ObjectRefs &Refs,
+                      const std::string &Name, const ElementRange &Range,
+                      Placement Where, const Stmt *Anchor,
+                      const std::string &Why) {
+    ObjectRefs R = weakened(Refs);
+    note(&StepEffects::HostWrites, Table.withAliases(R.Ids));
+    if (!all(S, R, &CopyState::Device, Validity::Stale))
+      emit(TransferKind::HostWrites, Name, R.Ids, Where, Anchor,
+           Why + "; the device copy of those becomes stale", &Range);
+    partly(S, R, &CopyState::Host, Validity::Valid);
+    partly(S, R, &CopyState::Device, Validity::Stale);
+  }
+
+  /// Whether the elements an event touches can be named in its lines: the
+  /// analysis spells them as they are before the statement it was given,
+  /// which is where the lines go, unless that statement shares its anchor
+  /// with an initialiser that runs first (`if (int i = …; b[i] > 0)`).
+  static bool rangeNameableAt(const Stmt *S, const Stmt *Anchor) {
+    if (S == Anchor)
+      return true;
+    if (const auto *If = dyn_cast<IfStmt>(Anchor))
+      return !If->getInit() || If->getInit() == S;
+    if (const auto *Switch = dyn_cast<SwitchStmt>(Anchor))
+      return !Switch->getInit() || Switch->getInit() == S;
+    if (const auto *RF = dyn_cast<CXXForRangeStmt>(Anchor))
+      return !RF->getInit() || RF->getInit() == S;
+    return true;
+  }
+
+  /// What a step does with the parts its events read of one object.
+  enum class PartRead {
+    AsIs, ///< each event copies back the part it reads
+    Hull, ///< the first copies back all they read (constant indices)
+    Done, ///< an earlier event's copy covered it
+    Whole ///< the step reads all of it, or will soon: copy back all
+  };
+  /// Per event of a step, how its read part is planned.
+  struct ReadParts {
+    std::vector<PartRead> How;
+    std::vector<ElementRange> Hulls;
+  };
+
+  /// Whether an event may be planned by parts: its elements are bounded
+  /// and can be named in its lines (which go before `Unit`, at `Anchor`),
+  /// and it is not a count from the start the runtime checks against the
+  /// size (hostWrites(b, n), which leaves the whole host copy current).
+  bool partable(const HostEvent &E, const Stmt *Unit,
+                const Stmt *Anchor) const {
+    if (E.Kind != HostEventKind::Access || !E.Range ||
+        E.Range->First.empty() || E.Range->Count.empty() || E.Escapes ||
+        !rangeNameableAt(Unit, Anchor))
+      return false;
+    return !(writes(E.Mode) && !reads(E.Mode) &&
+             (E.WrittenCount || E.WrittenCountOf));
+  }
+
+  static bool needsHostFirst(const HostEvent &E) {
+    const bool Covers =
+        writes(E.Mode) && !reads(E.Mode) && E.Range && E.Range->Covers;
+    return reads(E.Mode) || (writes(E.Mode) && !Covers && !E.Overwrites);
+  }
+
+  /// One copy back per object and step: several reads of one buffer in a
+  /// statement (`r[0] + r[1]`) copy back their hull when their indices are
+  /// constants; a statement that also reads all of it, or whose object is
+  /// needed whole soon after (readWhole), copies back all of it.
+  ReadParts planReadParts(const std::vector<HostEvent> &Events,
+                          const Stmt *Unit, const Stmt *Anchor) const {
+    ReadParts P;
+    P.How.assign(Events.size(), PartRead::AsIs);
+    P.Hulls.resize(Events.size());
+    std::map<ObjectId, std::vector<size_t>> Parts;
+    std::set<ObjectId> WholeRead;
+    for (size_t I = 0; I < Events.size(); ++I) {
+      const HostEvent &E = Events[I];
+      if (E.Kind != HostEventKind::Access || E.OnlyBinds ||
+          !needsHostFirst(E))
+        continue;
+      if (!E.Targets.single()) {
+        // A name for one of several buffers: whole when each of them is
+        // needed whole soon after.
+        bool AllWhole = !E.Targets.Ids.empty();
+        for (ObjectId Id : E.Targets.Ids)
+          AllWhole = AllWhole && WholeReads.count({Unit, Id});
+        if (AllWhole)
+          P.How[I] = PartRead::Whole;
+        continue;
+      }
+      ObjectId Id = *E.Targets.Ids.begin();
+      if (partable(E, Unit, Anchor))
+        Parts[Id].push_back(I);
+      else
+        WholeRead.insert(Id);
+    }
+    for (auto &[Id, Indices] : Parts) {
+      if (WholeRead.count(Id) || WholeReads.count({Unit, Id})) {
+        for (size_t I : Indices)
+          P.How[I] = PartRead::Whole;
+        continue;
+      }
+      if (Indices.size() < 2)
+        continue;
+      long long Lo = 0, Hi = 0;
+      bool Constant = true;
+      for (size_t I : Indices) {
+        const ElementRange &R = *Events[I].Range;
+        if (!R.FirstConst || !R.CountConst) {
+          Constant = false;
+          break;
+        }
+        long long From = *R.FirstConst, To = From + *R.CountConst;
+        Lo = I == Indices.front() ? From : std::min(Lo, From);
+        Hi = I == Indices.front() ? To : std::max(Hi, To);
+      }
+      if (!Constant)
+        continue;
+      ElementRange Hull;
+      Hull.First = std::to_string(Lo);
+      Hull.Count = std::to_string(Hi - Lo);
+      Hull.FirstConst = Lo;
+      Hull.CountConst = Hi - Lo;
+      P.How[Indices.front()] = PartRead::Hull;
+      P.Hulls[Indices.front()] = Hull;
+      for (size_t K = 1; K < Indices.size(); ++K)
+        P.How[Indices[K]] = PartRead::Done;
+    }
+    return P;
+  }
+
+  /// Plans an access to part of a buffer, when the analysis bounded it
+  /// (HostEvent::Range). False when the event is planned whole.
+  bool accessPart(FlowState &S, const HostEvent &E, const std::string &Name,
+                  const Stmt *Unit, Placement Where, const Stmt *Anchor,
+                  unsigned Line, PartRead How, const ElementRange &Hull) {
+    if (How == PartRead::Whole || Name.empty() || EachElement ||
+        !partable(E, Unit, Anchor))
+      return false;
+    const ElementRange &R = *E.Range;
+    auto Elements = [](const ElementRange &R) {
+      return R.CountConst && *R.CountConst == 1
+                 ? "element `" + R.First + "`"
+                 : "`" + R.Count + "` elements from `" + R.First + "`";
+    };
+    // A receive that may be shorter than its count (MPI) leaves the tail
+    // as it was: the host needs it current first, as for any partial write.
+    if (needsHostFirst(E) && How != PartRead::Done) {
+      const ElementRange &Read = How == PartRead::Hull ? Hull : R;
+      requireHostPart(S, E.Targets, Name, Read, Where, Anchor,
+                      "line " + std::to_string(Line) + ": " + Elements(Read) +
+                          " of `" + Name + "`: " + E.What + " on the host");
+    }
+    if (writes(E.Mode))
+      hostWritesPart(S, E.Targets, Name, R, Where, Anchor,
+                     "line " + std::to_string(Line) + " writes " +
+                         Elements(R) + " of `" + Name + "` on the host");
+    return true;
   }
 
   /// A host write of a run-time count of elements from the start: whether it
@@ -557,7 +755,9 @@ struct TransferFunction::Impl {
     std::set<const VarDecl *> Rebound;
     if (!isa<Expr>(S) || Events.size() > 1)
       Rebound = reboundWithin(S);
-    for (const HostEvent &E : Events) {
+    ReadParts Parts = planReadParts(Events, S, Anchor);
+    for (size_t Index = 0; Index < Events.size(); ++Index) {
+      const HostEvent &E = Events[Index];
       std::string Name = spelling(E.Buffer, E.Targets);
       if (Name.empty())
         Name = E.Spelling;
@@ -618,6 +818,13 @@ struct TransferFunction::Impl {
             PC.MustSyncAtExit.insert(Handed.at(E.Site));
           break;
         }
+        // A pointer kept from data() whose every use is an event of its
+        // own: binding it touches nothing, as binding a reference.
+        if (E.OnlyBinds)
+          break;
+        if (accessPart(In, E, Name, S, Where, Anchor, L, Parts.How[Index],
+                       Parts.Hulls[Index]))
+          break;
         if (writes(E.Mode) && !reads(E.Mode) &&
             hostWritesFirst(In, E, Name, Where, Anchor, L))
           break;
@@ -879,6 +1086,7 @@ struct TransferFunction::Impl {
   bool LinesOff = false;
   StepEffects *Effects = nullptr;
   std::map<const Stmt *, std::vector<Hoist>> Hoists;
+  std::set<std::pair<const Stmt *, ObjectId>> WholeReads;
   bool SyncsAtExit;
   /// The lines being emitted name a container of buffers (Transfer).
   bool EachElement = false;
@@ -927,6 +1135,10 @@ void TransferFunction::observe(StepEffects *Effects) { I->Effects = Effects; }
 
 void TransferFunction::hoist(const Stmt *Loop, Hoist H) {
   I->Hoists[Loop].push_back(std::move(H));
+}
+
+void TransferFunction::readWhole(const Stmt *Unit, ObjectId Id) {
+  I->WholeReads.insert({Unit, Id});
 }
 
 bool TransferFunction::mustGoInside(const Stmt *S,

@@ -29,6 +29,9 @@ struct StepEffects {
   /// Needs through a name that may denote several objects (`*from` after a
   /// swap): which one is needed when only the run knows.
   std::set<ObjectId> AmbiguousNeeds;
+  /// Objects the step copies part of back (a host read the analysis
+  /// bounded: HostEvent::Range), or would.
+  std::set<ObjectId> PartialHostNeeds;
 };
 
 /// A copy placed at a loop's entry step, for data the loop needs and never
@@ -63,6 +66,10 @@ public:
   void observe(StepEffects *Effects);
   /// Places a copy at the entry of `Loop`.
   void hoist(const clang::Stmt *Loop, Hoist H);
+  /// The host reads of object `Id` in the step planning `Unit` copy back
+  /// the whole buffer, not the part they read: all of it is needed later
+  /// anyway (TransferPlanner.cpp, widenPartialReads).
+  void readWhole(const clang::Stmt *Unit, ObjectId Id);
 
   /// A loop or switch that holds a host write making the state change
   /// without a copy, or naming its buffer through something it rebinds:

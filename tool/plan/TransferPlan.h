@@ -52,6 +52,10 @@ struct Transfer {
   /// For HostWritesFirst: the element count, as source text valid at the
   /// anchor (`scratch.size()`).
   std::string Count;
+  /// For a line about part of the buffer (ToDevice… to HostWrites): its
+  /// elements [RangeFirst, RangeFirst + RangeCount), as source text valid
+  /// at the anchor; empty for the whole buffer.
+  std::string RangeFirst, RangeCount;
   /// `Buffer` is a container of buffers: the line does it for each element
   /// (ContainerBuffers.h).
   bool EachElement = false;

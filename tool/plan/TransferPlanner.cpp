@@ -87,6 +87,7 @@ public:
     }
 
     TransferFunction TF(PC, F, Table, Units, !Internal);
+    widenPartialReads(*Graph, TF);
     placeLoopEntries(*Graph, TF);
     std::vector<FlowState> In = solve(*Graph, TF);
 
@@ -195,6 +196,54 @@ private:
       Node = Parents[0];
     }
     return true;
+  }
+
+  /// A host read of part of a buffer copies back only that part, unless all
+  /// of it is needed on every path from there before any kernel writes it
+  /// again (an exit copy, a read of all of it): then one copy back of the
+  /// whole buffer moves the same bytes in one transfer instead of two. A
+  /// backward data flow per object (anticipation of a whole need), on the
+  /// settled state of the plan by parts. A loop that reads one element per
+  /// sweep keeps its one-element copy: the next sweep's kernel writes the
+  /// buffer first.
+  void widenPartialReads(const StepGraph &G, TransferFunction &TF) const {
+    std::vector<FlowState> In = solve(G, TF);
+    const size_t N = G.Steps.size();
+    std::vector<StepEffects> Fx(N);
+    std::set<ObjectId> Partial;
+    for (unsigned S = 0; S < N; ++S) {
+      if (!In[S].Reachable)
+        continue;
+      TF.observe(&Fx[S]);
+      TF.apply(G.Steps[S], In[S]);
+      TF.observe(nullptr);
+      Partial.insert(Fx[S].PartialHostNeeds.begin(),
+                     Fx[S].PartialHostNeeds.end());
+    }
+    for (ObjectId Id : Partial) {
+      // AtEntry[s]: every path from s's start needs all of the object on
+      // the host before a kernel writes it; AtExit[s], from s's end.
+      std::vector<char> AtEntry(N, 1), AtExit(N, 1);
+      for (bool Changed = true; Changed;) {
+        Changed = false;
+        for (unsigned S = N; S-- > 0;) {
+          const std::vector<unsigned> &Succs = G.Steps[S].Succs;
+          char Exit = !Succs.empty();
+          for (unsigned T : Succs)
+            Exit = Exit && AtEntry[T];
+          char Entry = Fx[S].HostNeeds.count(Id) ||
+                       (!Fx[S].DeviceWrites.count(Id) && Exit);
+          if (Exit != AtExit[S] || Entry != AtEntry[S]) {
+            AtExit[S] = Exit;
+            AtEntry[S] = Entry;
+            Changed = true;
+          }
+        }
+      }
+      for (unsigned S = 0; S < N; ++S)
+        if (Fx[S].PartialHostNeeds.count(Id) && AtExit[S] && G.Steps[S].Root)
+          TF.readWhole(G.Steps[S].Root, Id);
+    }
   }
 
   /// Moves to each loop's entry the copies of data the loop needs and never

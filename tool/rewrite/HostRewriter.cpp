@@ -75,8 +75,13 @@ private:
     if (T.EachElement)
       return "for (auto &ferry_each : " + T.Buffer + ") " + Context + "." +
              runtimeCallName(T.Kind) + "(ferry_each); // ferry: " + T.Reason;
-    return Context + "." + runtimeCallName(T.Kind) + "(" + T.Buffer +
-           (T.Count.empty() ? "" : ", " + T.Count) + "); // ferry: " + T.Reason;
+    std::string Arguments = T.Buffer;
+    if (!T.Count.empty())
+      Arguments += ", " + T.Count;
+    if (!T.RangeFirst.empty())
+      Arguments += ", " + T.RangeFirst + ", " + T.RangeCount;
+    return Context + "." + runtimeCallName(T.Kind) + "(" + Arguments +
+           "); // ferry: " + T.Reason;
   }
 
   /// The leading white space of the line holding `Loc`.
