@@ -178,3 +178,67 @@ FERRY_COMPUTE void f(ferry::ComputeContext &cc, FB &a, FB &b, int n) { // @0
   CHECK(at(S, "f", "@send") == Lines{"read a whole"});
   CHECK(at(S, "f", "@recv") == Lines{"escape b whole"});
 }
+
+TEST_CASE("mpi: a halo exchange under an if names the pointer's buffer",
+          "[mpi]") {
+  // The sample's form (samples/heat_mpi): the edge ranks skip the call. A
+  // line before the call, inside the if (the statement the planner places
+  // it before), names the buffer p points into as `*u`, as it does when the
+  // call is a statement of p's own block.
+  Source S(withPrelude(R"cpp(
+FERRY_COMPUTE void halo(ferry::ComputeContext &cc, FB &a, FB &b, int N,
+                        int rows, int up, int down) {
+  FB *u = &a, *v = &b;
+  for (int s = 0; s < 4; ++s) {
+    float *p = u->data();
+    if (up != MPI_PROC_NULL)
+      MPI_Sendrecv(p + N, N, MPI_FLOAT, up, 0, p, N, MPI_FLOAT, up, 1, // @top
+                   MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (down != MPI_PROC_NULL) {
+      MPI_Sendrecv(p + rows * N, N, MPI_FLOAT, down, 1, // @bottom
+                   p + (rows + 1) * N, N, MPI_FLOAT, down, 0, MPI_COMM_WORLD,
+                   MPI_STATUS_IGNORE);
+    }
+    cc.dispatch(relax, ferry::Range(N * rows), *u, *v);
+    std::swap(u, v);
+  }
+}
+)cpp"),
+           mpiFlags());
+  std::vector<std::string> Lines;
+  for (const char *Marker : {"@top", "@bottom"}) {
+    std::vector<HostEvent> Events = S.eventsAt("halo", Marker, true);
+    REQUIRE(Events.size() == 2);
+    for (const HostEvent &E : Events) {
+      CHECK(E.Spelling == "*u");
+      Lines.push_back(eventName(E) + " " + S.targets(E) + " " + rangeText(E));
+    }
+  }
+  CHECK(Lines == std::vector<std::string>{
+                     "read a|b from N count N",
+                     "write a|b from 0 count N, covers if full",
+                     "read a|b from rows * N count N",
+                     "write a|b from (rows + 1) * N count N, covers if full"});
+}
+
+TEST_CASE("mpi: a block around the call that re-points u names nothing",
+          "[mpi]") {
+  // `u` changes inside the statement that holds the call (here, on an
+  // earlier trip of the loop around it): before the call `*u` may name
+  // another buffer than the one p points into.
+  Source S(withPrelude(R"cpp(
+FERRY_COMPUTE void halo(ferry::ComputeContext &cc, FB &a, FB &b, int N) {
+  FB *u = &a;
+  float *p = u->data();
+  for (int s = 0; s < 4; ++s) {
+    MPI_Send(p + N, N, MPI_FLOAT, 0, 0, MPI_COMM_WORLD);            // @send
+    u = &b;
+  }
+  cc.dispatch(relax, ferry::Range(N), *u, b);
+}
+)cpp"),
+           mpiFlags());
+  std::vector<HostEvent> Events = S.eventsAt("halo", "@send");
+  REQUIRE(Events.size() == 1);
+  CHECK(Events[0].Spelling == "");
+}
