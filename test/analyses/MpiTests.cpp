@@ -4,9 +4,13 @@
 
 #include "TestSupport.h"
 
+#include "analyses/GlobalBuffers.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <catch2/catch.hpp>
+
+#include <set>
 
 using namespace ferry;
 using namespace ferry::test;
@@ -241,4 +245,39 @@ FERRY_COMPUTE void halo(ferry::ComputeContext &cc, FB &a, FB &b, int N) {
   std::vector<HostEvent> Events = S.eventsAt("halo", "@send");
   REQUIRE(Events.size() == 1);
   CHECK(Events[0].Spelling == "");
+}
+
+TEST_CASE("mpi: a helper that calls MPI reaches no global buffer", "[mpi]") {
+  // MPI's functions touch only the buffers they are given: a helper that
+  // calls them is no call Ferry cannot see, so it reaches the global
+  // buffers its own body names (none here), not every one of them.
+  Source S(withPrelude(R"cpp(
+FB weights(64);
+void exchange(FB &u, int n, int peer) {
+  MPI_Sendrecv(u.data() + n, n, MPI_FLOAT, peer, 0, u.data(), n, MPI_FLOAT,
+               peer, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
+void opaque(float *p);
+void hidden(FB &u) { opaque(u.data()); }
+FERRY_COMPUTE void step(ferry::ComputeContext &cc, FB &a, int n, int peer) {
+  cc.dispatch(relax, ferry::Range(n), weights, a);
+  exchange(a, n, peer);                                             // @mpi
+  hidden(a);                                                        // @hidden
+}
+)cpp"),
+           mpiFlags());
+  GlobalReachCache Globals;
+  const GlobalReach &Mpi = Globals.of(S.function("exchange"));
+  CHECK_FALSE(Mpi.Unseen);
+  CHECK(Mpi.Named.empty());
+  // A function Ferry cannot see still reaches any global buffer.
+  CHECK(Globals.of(S.function("hidden")).Unseen);
+  // So the call reads and writes `a` (the helper's summary) and leaves
+  // `weights` alone; the other call may touch both.
+  for (const HostEvent &E : S.eventsAt("step", "@mpi"))
+    CHECK(S.targets(E) == "a");
+  std::set<std::string> Hidden;
+  for (const HostEvent &E : S.eventsAt("step", "@hidden"))
+    Hidden.insert(S.targets(E));
+  CHECK(Hidden == std::set<std::string>{"a", "weights"});
 }
