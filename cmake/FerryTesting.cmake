@@ -19,6 +19,22 @@
 # `golden` also adds ctest `<label>.<stem>.golden`, comparing the rewritten
 # source and its OpenCL C with <source dir>/expected/<stem>.ferry.cpp and .cl
 # (regenerate on purpose with test/update-golden.sh).
+#
+# ferry_add_mpi_end_to_end(<name> <source> [LABEL <label>])
+#
+# The same for an MPI program (find_package(MPI COMPONENTS CXX) first): both
+# builds link MPI::MPI_CXX, and ctest `<label>.<stem>` (labelled <label>)
+# runs the reference and the rewritten program under `mpiexec -n RANKS`,
+# every rank on PoCL (FERRY_DEVICE=cpu:local-rank), under all three
+# policies, with identical output required, and each rank's planned
+# statistics (FERRY_STATS, a file per rank) equal to the source's:
+#
+#   // ferry-test-mpi: ranks 2
+#   // ferry-test-mpi: args 64 32 100
+#   // ferry-test-mpi: rank 0 to_device 101 to_device_bytes 30208 ...
+#
+# with the keys of ferry-test lines, and partial_to_device,
+# partial_to_device_bytes, partial_from_device, partial_from_device_bytes.
 
 set(_ferry_testing_dir ${CMAKE_CURRENT_LIST_DIR})
 
@@ -84,6 +100,91 @@ function(ferry_add_end_to_end name source)
         -DSOURCE_ROOT=${PROJECT_SOURCE_DIR}
         -P ${_ferry_testing_dir}/FerryCompareGolden.cmake)
   endif()
+endfunction()
+
+function(ferry_add_mpi_end_to_end name source)
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "LABEL" "")
+  if(NOT arg_LABEL)
+    set(arg_LABEL mpi)
+  endif()
+  get_filename_component(source "${source}" ABSOLUTE)
+  get_filename_component(stem "${source}" NAME_WLE)
+
+  add_executable(${name} ${source})
+  target_link_libraries(${name} PRIVATE MPI::MPI_CXX)
+  # The rewrite takes the target's include directories with those of what
+  # it links (a generator expression), MPI's among them: it parses the
+  # <mpi.h> the compiler will.
+  ferry_target_sources(${name} ${source})
+  add_executable(${name}_reference ${source})
+  target_link_libraries(${name}_reference PRIVATE ferry::runtime MPI::MPI_CXX)
+  foreach(t ${name} ${name}_reference)
+    if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+      target_compile_options(${t} PRIVATE -Wall -Wextra -Werror)
+    endif()
+  endforeach()
+
+  file(STRINGS "${source}" directives REGEX "^// ferry-test-mpi: ")
+  set(ranks 2)
+  set(run_args "")
+  set(expectations "")
+  foreach(line IN LISTS directives)
+    string(REGEX REPLACE "^// ferry-test-mpi: *" "" line "${line}")
+    separate_arguments(words UNIX_COMMAND "${line}")
+    list(POP_FRONT words key)
+    if(key STREQUAL "ranks")
+      list(GET words 0 ranks)
+    elseif(key STREQUAL "args")
+      list(APPEND run_args ${words})
+    elseif(key STREQUAL "rank")
+      list(POP_FRONT words rank)
+      while(words)
+        list(POP_FRONT words k v)
+        if(NOT k MATCHES "^(to_device|from_device|partial_to_device|partial_from_device)(_bytes)?$|^(dispatches|fills|fill_bytes)$"
+           OR NOT v MATCHES "^[0-9]+$")
+          message(FATAL_ERROR "${source}: ferry-test-mpi: '${k} ${v}' is no "
+            "statistic and count")
+        endif()
+        string(TOUPPER "${k}" k)
+        list(APPEND expectations "-DRANK${rank}_${k}=${v}")
+      endwhile()
+    else()
+      message(FATAL_ERROR "${source}: unknown ferry-test-mpi key '${key}'")
+    endif()
+  endforeach()
+
+  # Open MPI refuses to run as root (CI does) unless told, which the test
+  # does through its environment, and counts slots by cores: a small machine
+  # may have fewer than ranks.
+  if(NOT DEFINED FERRY_MPIEXEC_IS_OPEN_MPI)
+    execute_process(COMMAND ${MPIEXEC_EXECUTABLE} --version
+      OUTPUT_VARIABLE version ERROR_VARIABLE version RESULT_VARIABLE rc)
+    set(open_mpi OFF)
+    if(rc EQUAL 0 AND version MATCHES "Open MPI|OpenRTE")
+      set(open_mpi ON)
+    endif()
+    set(FERRY_MPIEXEC_IS_OPEN_MPI ${open_mpi} CACHE INTERNAL
+      "mpiexec is Open MPI's (it takes --oversubscribe)")
+  endif()
+  set(launcher ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${ranks})
+  if(FERRY_MPIEXEC_IS_OPEN_MPI)
+    list(APPEND launcher --oversubscribe)
+  endif()
+  list(APPEND launcher ${MPIEXEC_PREFLAGS})
+  # Not REFERENCE and REWRITTEN: scripts/device-e2e takes the tests that
+  # name those for programs it runs as one process.
+  add_test(NAME ${arg_LABEL}.${stem}
+    COMMAND ${CMAKE_COMMAND}
+      -DREFERENCE_PROGRAM=$<TARGET_FILE:${name}_reference>
+      -DREWRITTEN_PROGRAM=$<TARGET_FILE:${name}>
+      "-DLAUNCHER=${launcher}"
+      -DRANKS=${ranks}
+      "-DARGS=${run_args}"
+      -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/mpi-runs
+      ${expectations}
+      -P ${_ferry_testing_dir}/FerryCompareMpiRuns.cmake)
+  set_tests_properties(${arg_LABEL}.${stem} PROPERTIES TIMEOUT 120
+    LABELS ${arg_LABEL})
 endfunction()
 
 # ferry_add_failure_tests(<name> [LABEL <label>])

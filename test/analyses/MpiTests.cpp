@@ -4,9 +4,13 @@
 
 #include "TestSupport.h"
 
+#include "analyses/GlobalBuffers.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <catch2/catch.hpp>
+
+#include <set>
 
 using namespace ferry;
 using namespace ferry::test;
@@ -177,4 +181,103 @@ FERRY_COMPUTE void f(ferry::ComputeContext &cc, FB &a, FB &b, int n) { // @0
 )cpp"));
   CHECK(at(S, "f", "@send") == Lines{"read a whole"});
   CHECK(at(S, "f", "@recv") == Lines{"escape b whole"});
+}
+
+TEST_CASE("mpi: a halo exchange under an if names the pointer's buffer",
+          "[mpi]") {
+  // The sample's form (samples/heat_mpi): the edge ranks skip the call. A
+  // line before the call, inside the if (the statement the planner places
+  // it before), names the buffer p points into as `*u`, as it does when the
+  // call is a statement of p's own block.
+  Source S(withPrelude(R"cpp(
+FERRY_COMPUTE void halo(ferry::ComputeContext &cc, FB &a, FB &b, int N,
+                        int rows, int up, int down) {
+  FB *u = &a, *v = &b;
+  for (int s = 0; s < 4; ++s) {
+    float *p = u->data();
+    if (up != MPI_PROC_NULL)
+      MPI_Sendrecv(p + N, N, MPI_FLOAT, up, 0, p, N, MPI_FLOAT, up, 1, // @top
+                   MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (down != MPI_PROC_NULL) {
+      MPI_Sendrecv(p + rows * N, N, MPI_FLOAT, down, 1, // @bottom
+                   p + (rows + 1) * N, N, MPI_FLOAT, down, 0, MPI_COMM_WORLD,
+                   MPI_STATUS_IGNORE);
+    }
+    cc.dispatch(relax, ferry::Range(N * rows), *u, *v);
+    std::swap(u, v);
+  }
+}
+)cpp"),
+           mpiFlags());
+  std::vector<std::string> Lines;
+  for (const char *Marker : {"@top", "@bottom"}) {
+    std::vector<HostEvent> Events = S.eventsAt("halo", Marker, true);
+    REQUIRE(Events.size() == 2);
+    for (const HostEvent &E : Events) {
+      CHECK(E.Spelling == "*u");
+      Lines.push_back(eventName(E) + " " + S.targets(E) + " " + rangeText(E));
+    }
+  }
+  CHECK(Lines == std::vector<std::string>{
+                     "read a|b from N count N",
+                     "write a|b from 0 count N, covers if full",
+                     "read a|b from rows * N count N",
+                     "write a|b from (rows + 1) * N count N, covers if full"});
+}
+
+TEST_CASE("mpi: a block around the call that re-points u names nothing",
+          "[mpi]") {
+  // `u` changes inside the statement that holds the call (here, on an
+  // earlier trip of the loop around it): before the call `*u` may name
+  // another buffer than the one p points into.
+  Source S(withPrelude(R"cpp(
+FERRY_COMPUTE void halo(ferry::ComputeContext &cc, FB &a, FB &b, int N) {
+  FB *u = &a;
+  float *p = u->data();
+  for (int s = 0; s < 4; ++s) {
+    MPI_Send(p + N, N, MPI_FLOAT, 0, 0, MPI_COMM_WORLD);            // @send
+    u = &b;
+  }
+  cc.dispatch(relax, ferry::Range(N), *u, b);
+}
+)cpp"),
+           mpiFlags());
+  std::vector<HostEvent> Events = S.eventsAt("halo", "@send");
+  REQUIRE(Events.size() == 1);
+  CHECK(Events[0].Spelling == "");
+}
+
+TEST_CASE("mpi: a helper that calls MPI reaches no global buffer", "[mpi]") {
+  // MPI's functions touch only the buffers they are given: a helper that
+  // calls them is no call Ferry cannot see, so it reaches the global
+  // buffers its own body names (none here), not every one of them.
+  Source S(withPrelude(R"cpp(
+FB weights(64);
+void exchange(FB &u, int n, int peer) {
+  MPI_Sendrecv(u.data() + n, n, MPI_FLOAT, peer, 0, u.data(), n, MPI_FLOAT,
+               peer, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
+void opaque(float *p);
+void hidden(FB &u) { opaque(u.data()); }
+FERRY_COMPUTE void step(ferry::ComputeContext &cc, FB &a, int n, int peer) {
+  cc.dispatch(relax, ferry::Range(n), weights, a);
+  exchange(a, n, peer);                                             // @mpi
+  hidden(a);                                                        // @hidden
+}
+)cpp"),
+           mpiFlags());
+  GlobalReachCache Globals;
+  const GlobalReach &Mpi = Globals.of(S.function("exchange"));
+  CHECK_FALSE(Mpi.Unseen);
+  CHECK(Mpi.Named.empty());
+  // A function Ferry cannot see still reaches any global buffer.
+  CHECK(Globals.of(S.function("hidden")).Unseen);
+  // So the call reads and writes `a` (the helper's summary) and leaves
+  // `weights` alone; the other call may touch both.
+  for (const HostEvent &E : S.eventsAt("step", "@mpi"))
+    CHECK(S.targets(E) == "a");
+  std::set<std::string> Hidden;
+  for (const HostEvent &E : S.eventsAt("step", "@hidden"))
+    Hidden.insert(S.targets(E));
+  CHECK(Hidden == std::set<std::string>{"a", "weights"});
 }

@@ -137,7 +137,8 @@ std::vector<HostEvent> Source::events(const std::string &Function) {
 }
 
 std::vector<HostEvent> Source::eventsAt(const std::string &Function,
-                                        const std::string &Marker) {
+                                        const std::string &Marker,
+                                        bool IntoBranches) {
   const FunctionDecl *F = function(Function);
   Table = std::make_unique<ObjectTable>(F);
   Facts = Table->entryPointsTo();
@@ -167,6 +168,17 @@ std::vector<HostEvent> Source::eventsAt(const std::string &Function,
       Body = W->getBody();
     } else if (const auto *D = dyn_cast<DoStmt>(Next)) {
       Body = D->getBody();
+    } else if (const auto *If = dyn_cast<IfStmt>(Next); If && IntoBranches) {
+      for (const Stmt *Branch : {If->getThen(), If->getElse()})
+        if (Branch && line(Branch->getBeginLoc()) <= Line &&
+            Line <= line(Branch->getEndLoc()))
+          Body = Branch;
+      INFO("no branch of the if holds the line of " << Marker);
+      REQUIRE(Body);
+      if (!isa<CompoundStmt>(Body))
+        return collectHostEvents(Body, *Table, Facts, Host);
+      Block = Body;
+      continue;
     }
     if (!Body) // a statement over several lines
       return collectHostEvents(Next, *Table, Facts, Host);

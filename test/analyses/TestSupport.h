@@ -48,9 +48,12 @@ public:
   /// outermost one that starts there, or else the one inside every loop
   /// around that line that spans it), walked as the planner walks it: with
   /// the points-to facts that hold before it, and it as the root the
-  /// events' ranges are spelled before.
+  /// events' ranges are spelled before. With IntoBranches, down into the
+  /// branch of an if that holds the line too, as the planner walks (its
+  /// lines for a statement in a branch go inside the branch).
   std::vector<HostEvent> eventsAt(const std::string &Function,
-                                  const std::string &Marker);
+                                  const std::string &Marker,
+                                  bool IntoBranches = false);
   /// The object table the last events() call used.
   const ObjectTable &table() const { return *Table; }
   /// The points-to facts after the last events() call.

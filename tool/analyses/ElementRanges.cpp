@@ -1229,22 +1229,43 @@ std::string ElementRanges::pointeeSpelling(const VarDecl *P) const {
       BlockParents.empty() ? nullptr : BlockParents[0].get<CompoundStmt>();
   if (!Block)
     return "";
+  // The statement of that block that holds the root: the root itself, or
+  // one around it (`if (up != MPI_PROC_NULL) MPI_Sendrecv(p + n, …);`,
+  // where the planner's lines go before the call, inside the if).
+  const Stmt *Holder = Root;
+  for (DynTypedNode Node = DynTypedNode::create(*Root);;) {
+    DynTypedNodeList Parents = Ctx().getParents(Node);
+    if (Parents.empty())
+      return "";
+    if (Parents[0].get<CompoundStmt>() == Block)
+      break;
+    Node = Parents[0];
+    Holder = Node.get<Stmt>();
+    if (!Holder)
+      return "";
+  }
+  auto MayChangeW = [&](const Stmt *S) {
+    return Pointer &&
+           (changes(S, W) ||
+            (callsAnything(S) && reachableByCalls(W, Table.function())));
+  };
   bool Seen = false, Reached = false;
   for (const Stmt *S : Block->body()) {
     if (S == DS) {
       Seen = true;
       continue;
     }
-    if (S == Root) {
+    if (S == Holder) {
       Reached = Seen;
       break;
     }
-    if (Seen && Pointer &&
-        (changes(S, W) ||
-         (callsAnything(S) && reachableByCalls(W, Table.function()))))
+    if (Seen && MayChangeW(S))
       return "";
   }
-  if (!Reached)
+  // Around the root, code before it (a condition, earlier statements, an
+  // earlier trip of a loop) may change W too: the holder must leave W alone
+  // altogether.
+  if (!Reached || (Holder != Root && MayChangeW(Holder)))
     return "";
   return (Pointer ? "*" : "") + W->getNameAsString();
 }

@@ -116,9 +116,11 @@ public:
                   size_t First) const;
 
   /// How a line before the root names the buffer a pointer variable points
-  /// into: `*u` for `float *p = u->data();` in the root's block, when p is
+  /// into: `*u` for `float *p = u->data();` in the root's block, or in a
+  /// block around it (the root inside an `if` or a loop there), when p is
   /// never re-pointed and nothing between that declaration and the root
-  /// changes u. Empty when there is no such name.
+  /// changes u (nor anything in the statement of that block that holds the
+  /// root). Empty when there is no such name.
   std::string pointeeSpelling(const clang::VarDecl *P) const;
 
   /// Whether S runs every time the root does: no branch, loop or possible

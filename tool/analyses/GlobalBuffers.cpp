@@ -1,6 +1,7 @@
 #include "analyses/GlobalBuffers.h"
 
 #include "analyses/CallGraphs.h"
+#include "analyses/MpiCalls.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -124,10 +125,13 @@ bool GlobalReachCache::anyGlobalBuffers(ASTContext &Ctx) {
 }
 
 static bool isLibraryFunction(const FunctionDecl *F) {
-  // The runtime touches only what it is given.
+  // The runtime touches only what it is given; so do the MPI functions
+  // Ferry understands (MpiCalls.h), wherever <mpi.h> is found: a program
+  // usually reaches it through -I, not as a system header.
   return F->getBuiltinID() || isRuntimeFunction(F) ||
          F->getASTContext().getSourceManager().isInSystemHeader(
-             F->getLocation());
+             F->getLocation()) ||
+         mpiFunction(F);
 }
 
 const GlobalReach &GlobalReachCache::of(const FunctionDecl *F) {
