@@ -51,11 +51,16 @@ struct LaunchBuffer {
   // Passed write-only, but the kernel's range (and bound) covers fewer
   // elements than the buffer has.
   bool partiallyOverwritten = false;
-  std::size_t covered = 0; // the most elements any WO argument covers
-  std::size_t coveredBytes = 0; // the same, in bytes
-  // Every WO argument of it writes exactly [0, its covered): none passed as
-  // woBeyond, and no grid with gaps or with columns past its width.
+  // What its WO arguments cover: [first, first + covered) elements (the most
+  // any covers; first is 0 but for ferry::woFrom), and the same in bytes.
+  std::size_t first = 0;
+  std::size_t covered = 0;
+  std::size_t firstByte = 0, lastByte = 0;
+  // Every WO argument of it writes exactly its covered elements: none passed
+  // as woBeyond, no grid with gaps or with columns past its width, and all
+  // from the same first element.
   bool exactPrefix = true;
+  bool anyWriteOnly = false;
   // Passed as ferry::woDeclared: the user promises the kernel overwrites
   // whatever the host reads later, however few work-items the range has.
   bool declared = false;
@@ -103,16 +108,24 @@ void launchBuffers(Policy p, const Range &r, const LaunchArg *args,
     it->read = it->read || args[i].access == Access::RO ||
                args[i].access == Access::RW;
     if (args[i].access == Access::WO) {
-      const std::size_t covered = args[i].grid.valid
-                                      ? args[i].grid.covered(r)
-                                      : std::min(r.count(), args[i].bound);
-      it->covered = std::max(it->covered, covered);
+      const std::size_t elements = args[i].elements;
+      const std::size_t first = std::min(args[i].first, elements);
+      const std::size_t covered = std::min(
+          elements - first, args[i].grid.valid
+                                ? args[i].grid.covered(r)
+                                : std::min(r.count(), args[i].bound));
       it->exactPrefix = it->exactPrefix && !args[i].beyond &&
-                        writesExactly(args[i], r, covered);
-      it->partiallyOverwritten = it->covered < args[i].elements;
-      if (it->partiallyOverwritten) // elements > covered >= 0
-        it->coveredBytes =
-            it->covered * (args[i].buffer->byteSize() / args[i].elements);
+                        writesExactly(args[i], r, covered) &&
+                        (!it->anyWriteOnly || first == it->first);
+      it->anyWriteOnly = true;
+      it->first = first;
+      it->covered = std::max(it->covered, covered);
+      it->partiallyOverwritten = it->first > 0 || it->covered < elements;
+      if (it->partiallyOverwritten && elements > 0) {
+        const std::size_t size = args[i].buffer->byteSize() / elements;
+        it->firstByte = it->first * size;
+        it->lastByte = (it->first + it->covered) * size;
+      }
       it->declared = it->declared || args[i].declared;
     }
   }
@@ -296,14 +309,15 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
   for (const LaunchBuffer &lb : buffers) {
     if (lb.written && !empty) {
       // Under the planned policy a WO argument the range covers only in
-      // part is written in [0, covered) alone: that part is now the
+      // part is written in what it covers alone: that part is now the
       // device's, and the rest keeps its validity (see ferry::wo).
-      const bool prefix = policy == Policy::Planned &&
-                          lb.partiallyOverwritten && !lb.declared &&
-                          writtenInPrefix(lb);
-      BufferAccess::writtenOnDevice(*lb.buffer, 0,
-                                    prefix ? lb.coveredBytes
-                                           : lb.buffer->byteSize());
+      const bool part = policy == Policy::Planned &&
+                        lb.partiallyOverwritten && !lb.declared &&
+                        writtenInPrefix(lb);
+      if (part)
+        BufferAccess::writtenOnDevice(*lb.buffer, lb.firstByte, lb.lastByte);
+      else
+        BufferAccess::writtenOnDevice(*lb.buffer, 0, lb.buffer->byteSize());
     }
     if (lb.out)
       copyFromDevice(s, *lb.buffer);

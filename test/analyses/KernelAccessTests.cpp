@@ -38,6 +38,15 @@ FERRY_KERNEL void shifted(ferry::KernelContext kc, float *out) {
 FERRY_KERNEL void grid(ferry::KernelContext kc, float *out) {
   out[kc.y * kc.maxX + kc.x] = 0.0f;
 }
+FERRY_KERNEL void interiorRows(ferry::KernelContext kc, float *next) {
+  next[(kc.y + 1) * kc.maxX + kc.x] = 2.0f;
+}
+FERRY_KERNEL void afterHeader(ferry::KernelContext kc, float *out, int n) {
+  out[n + kc.x] = 3.0f;
+}
+FERRY_KERNEL void strided(ferry::KernelContext kc, float *out) {
+  out[2 * kc.x + 1] = 4.0f;
+}
 FERRY_KERNEL void volume(ferry::KernelContext kc, float *out) {
   int i = (kc.z * kc.maxY + kc.y) * kc.maxX + kc.x;
   out[i] = 0.0f;
@@ -162,10 +171,32 @@ TEST_CASE("kernel access: none, read, write, read-write and coverage",
   CHECK_FALSE(A.WritesCoverRange);
   CHECK(needsDeviceCopyBefore(A, 1));
 
-  CHECK_FALSE(S.param("shifted", "out").WritesCoverRange);
+  // The linear index plus an offset covers the range from there.
+  A = S.param("shifted", "out");
+  CHECK(A.WritesCoverRange);
+  REQUIRE(A.CoverageOffset.size() == 1);
+  CHECK(A.CoverageOffset[0].Coef == 1);
+  CHECK(A.CoverageOffset[0].RangeDims.empty());
+  CHECK(A.CoverageOffset[0].Params.empty());
+
+  // A grid's interior rows: from the second row on (one row is kc.maxX).
+  A = S.param("interiorRows", "next");
+  CHECK(A.WritesCoverRange);
+  CHECK(A.CoverageDims == 2);
+  REQUIRE(A.CoverageOffset.size() == 1);
+  CHECK(A.CoverageOffset[0].Coef == 1);
+  CHECK(A.CoverageOffset[0].RangeDims == std::vector<int>{0});
+  CHECK(A.CoverageOffset[0].Params.empty());
+  A = S.param("afterHeader", "out");
+  CHECK(A.WritesCoverRange);
+  REQUIRE(A.CoverageOffset.size() == 1);
+  CHECK(A.CoverageOffset[0].Params == std::vector<int>{2});
+  // Every other element from the second: not the range's elements.
+  CHECK_FALSE(S.param("strided", "out").WritesCoverRange);
 
   A = S.param("grid", "out");
   CHECK(A.WritesCoverRange);
+  CHECK(A.CoverageOffset.empty());
   CHECK(A.CoverageDims == 2);
   CHECK(overwritesWholeRange(A, 2));
   CHECK_FALSE(overwritesWholeRange(A, 1));

@@ -606,6 +606,7 @@ KernelAccessSummary analyzeKernelAccess(ASTContext &Ctx,
       PA.CoverageBoundParam = C.Covers && !C.Grid.Valid ? C.BoundParam : -1;
       PA.CoverageDims = C.Covers ? C.Dims : 0;
       PA.Grid = C.Grid;
+      PA.CoverageOffset = C.Covers ? C.Offset : std::vector<OffsetTerm>();
       PA.ReadsOnlyOwnWrites =
           reads(PA.Inferred) && readsOnlyOwnWrites(Kernel, P, C, Ctx);
       PA.StoresOnlyCovered = storesOnlyCovered(Kernel, P, C, Ctx);

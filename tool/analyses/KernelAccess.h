@@ -33,6 +33,9 @@ struct ParamAccess {
   int CoverageDims = 0;
   /// The covering store is a grid (then CoverageBoundParam is -1).
   GridCoverage Grid;
+  /// The covering store's index is the linear index plus this offset
+  /// (Coverage::Offset): it covers what the range covers, from there.
+  std::vector<OffsetTerm> CoverageOffset;
   /// Every element it reads, each work-item stored first (`x[i] = 0;` then
   /// `x[i] += …`): the reads need nothing from the host.
   bool ReadsOnlyOwnWrites = false;

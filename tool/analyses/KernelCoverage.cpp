@@ -134,6 +134,112 @@ public:
     return std::nullopt;
   }
 
+  /// An index as a sum of terms, each a coefficient times a product of
+  /// symbols: a work-item id ("x", "y", "z"), a global size ("maxX",
+  /// "maxY", "maxZ") or an unmodified integer scalar parameter ("#3").
+  struct Term {
+    long long Coef = 1;
+    std::vector<std::string> Symbols; ///< sorted
+  };
+  /// False when E is no such sum (a division, a call, a local assigned
+  /// again, more than three symbols in a product).
+  bool affine(const Expr *E, std::vector<Term> &Out) const {
+    E = stripLocal(E);
+    for (const char *Id : {"x", "y", "z"})
+      if (isField(E, Id)) {
+        Out.push_back(Term{1, {Id}});
+        return true;
+      }
+    if (const auto *ME = dyn_cast<MemberExpr>(E);
+        ME && isKernelContextType(ME->getBase()->getType())) {
+      llvm::StringRef Name = ME->getMemberDecl()->getName();
+      if (Name != "maxX" && Name != "maxY" && Name != "maxZ")
+        return false;
+      Out.push_back(Term{1, {Name.str()}});
+      return true;
+    }
+    if (std::optional<long long> C = constant(E)) {
+      Out.push_back(Term{*C, {}});
+      return true;
+    }
+    if (int P = scalarParam(E); P >= 0) {
+      Out.push_back(Term{1, {"#" + std::to_string(P)}});
+      return true;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO)
+      return false;
+    std::vector<Term> L, R;
+    if (!affine(BO->getLHS(), L) || !affine(BO->getRHS(), R))
+      return false;
+    switch (BO->getOpcode()) {
+    case BO_Add:
+      break;
+    case BO_Sub:
+      for (Term &T : R)
+        T.Coef = -T.Coef;
+      break;
+    case BO_Mul: {
+      for (const Term &A : L)
+        for (const Term &B : R) {
+          Term T{A.Coef * B.Coef, A.Symbols};
+          T.Symbols.insert(T.Symbols.end(), B.Symbols.begin(), B.Symbols.end());
+          if (T.Symbols.size() > 3)
+            return false;
+          std::sort(T.Symbols.begin(), T.Symbols.end());
+          Out.push_back(std::move(T));
+        }
+      return true;
+    }
+    default:
+      return false;
+    }
+    Out.insert(Out.end(), L.begin(), L.end());
+    Out.insert(Out.end(), R.begin(), R.end());
+    return true;
+  }
+
+  /// `linear index + offset` (in any order and grouping): the linear index's
+  /// dimensions, and the offset's terms (none of them a work-item id);
+  /// 0 when E is not of that form or its offset is empty.
+  int linearWithOffset(const Expr *E, std::vector<OffsetTerm> &Offset) const {
+    std::vector<Term> Terms;
+    if (!affine(E, Terms))
+      return 0;
+    std::map<std::vector<std::string>, long long> Sum;
+    for (const Term &T : Terms)
+      Sum[T.Symbols] += T.Coef;
+    auto Take = [&](std::vector<std::string> Symbols) {
+      auto It = Sum.find(Symbols);
+      if (It == Sum.end() || It->second != 1)
+        return false;
+      Sum.erase(It);
+      return true;
+    };
+    if (!Take({"x"}))
+      return 0;
+    int Dims = 1;
+    if (Take({"maxX", "y"}))
+      Dims = Take({"maxX", "maxY", "z"}) ? 3 : 2;
+    Offset.clear();
+    for (const auto &[Symbols, Coef] : Sum) {
+      if (Coef == 0)
+        continue;
+      OffsetTerm T;
+      T.Coef = Coef;
+      for (const std::string &S : Symbols) {
+        if (S == "x" || S == "y" || S == "z")
+          return 0; // not the linear index, nor an offset
+        if (S[0] == '#')
+          T.Params.push_back(std::stoi(S.substr(1)));
+        else
+          T.RangeDims.push_back(S == "maxX" ? 0 : S == "maxY" ? 1 : 2);
+      }
+      Offset.push_back(std::move(T));
+    }
+    return Offset.empty() ? 0 : Dims;
+  }
+
   /// E's value when it is an integer constant expression (a literal, a
   /// macro, a constexpr), through unmodified locals.
   std::optional<long long> constant(const Expr *E) const {
@@ -369,7 +475,7 @@ private:
         Step RT = scan(If->getThen(), T);
         Step RE = scan(If->getElse(), E);
         if (RT == Step::Covered && RE == Step::Covered && T.Dims == E.Dims &&
-            T.BoundParam == E.BoundParam) {
+            T.BoundParam == E.BoundParam && T.Offset == E.Offset) {
           C = T;
           return Step::Covered;
         }
@@ -495,6 +601,9 @@ private:
     // Inside a loop only a grid over its counter covers: a plain store
     // there runs as often as the loop does, possibly never.
     int Dims = Loop.Var ? 0 : Index.dims(IndexExpr);
+    std::vector<OffsetTerm> Offset;
+    if (Dims == 0 && !Loop.Var)
+      Dims = Index.linearWithOffset(IndexExpr, Offset);
     if (Dims == 0)
       return gridStore(E, IndexExpr, C);
     // A `< n` guard on another index does not bound this one.
@@ -503,6 +612,7 @@ private:
       return false;
     C.Covers = true;
     C.Dims = Dims;
+    C.Offset = std::move(Offset);
     C.Store = E;
     C.Scope = Scope;
     return true;
@@ -854,7 +964,7 @@ bool readsOnlyOwnWrites(const FunctionDecl *Kernel, const ParmVarDecl *Param,
     // A grid's element is the same when the index is the same expression
     // (its parts are never assigned: see LinearIndex::grid).
     bool SameElement =
-        C.Grid.Valid
+        C.Grid.Valid || !C.Offset.empty()
             ? StoreSubscript && sameExpression(Ctx, It->second->getIdx(),
                                                StoreSubscript->getIdx())
             : Index.dims(It->second->getIdx()) == C.Dims;
@@ -913,9 +1023,10 @@ bool storesOnlyCovered(const FunctionDecl *Kernel, const ParmVarDecl *Param,
     if (It->second == StoreSubscript)
       continue;
     bool SameElement =
-        C.Grid.Valid ? sameExpression(Ctx, It->second->getIdx(),
-                                      StoreSubscript->getIdx())
-                     : Index.dims(It->second->getIdx()) == C.Dims;
+        C.Grid.Valid || !C.Offset.empty()
+            ? sameExpression(Ctx, It->second->getIdx(),
+                             StoreSubscript->getIdx())
+            : Index.dims(It->second->getIdx()) == C.Dims;
     if (!SameElement)
       return false;
   }

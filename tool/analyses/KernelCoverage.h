@@ -13,6 +13,7 @@
 #include "clang/AST/Expr.h"
 
 #include <optional>
+#include <vector>
 
 namespace ferry {
 
@@ -54,6 +55,19 @@ struct GridCoverage {
   long long TripStart = 0;
 };
 
+/// A term of the first element a covering store writes when its index is
+/// the linear index plus an offset (`out[kc.x + n]`, `next[(kc.y + 1) *
+/// kc.maxX + kc.x]`): Coef times the product of the dispatch's global sizes
+/// in RangeDims (0 for kc.maxX) and of the scalar parameters Params.
+struct OffsetTerm {
+  long long Coef = 1;
+  std::vector<int> RangeDims;
+  std::vector<int> Params;
+  bool operator==(const OffsetTerm &O) const {
+    return Coef == O.Coef && RangeDims == O.RangeDims && Params == O.Params;
+  }
+};
+
 /// What the covering store of one buffer parameter covers.
 struct Coverage {
   bool Covers = false;
@@ -63,6 +77,9 @@ struct Coverage {
   GridCoverage Grid;
   int BoundParam = -1;
   int Dims = 0;
+  /// The store's index is the linear index plus this sum (empty: plus
+  /// nothing): it covers [offset, offset + what the range covers).
+  std::vector<OffsetTerm> Offset;
   /// Dimensions of the index a `< n` guard bounds (the store must use one
   /// of the same dimensions for `n` to bound what it covers).
   int BoundDims = 0;

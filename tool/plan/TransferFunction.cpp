@@ -980,6 +980,12 @@ struct TransferFunction::Impl {
         // rest keeps its validity.
         if (!PA->StoresOnlyCovered || LA.CoverageUnknown)
           LA.Wrapper = "woBeyond";
+        // A store at the linear index plus an offset: where it starts, in
+        // the dispatch's terms, or a coverage the runtime checks whole.
+        else if (!PA->CoverageOffset.empty()) {
+          LA.CoverageFirst = offsetText(PA->CoverageOffset, Call);
+          LA.Wrapper = LA.CoverageFirst.empty() ? "woBeyond" : "woFrom";
+        }
       }
       if (PA->Inferred != Access::None && needsDeviceCopyBefore(*PA, Dims))
         requireDevice(In, Refs, Name, Placement::BeforeStmt, Anchor,
@@ -1017,6 +1023,74 @@ struct TransferFunction::Impl {
       LA.Grid = G;
     else if (PA.CoverageBoundParam >= 0)
       LA.CoverageBound = Call->getArg(PA.CoverageBoundParam + 1);
+  }
+
+  /// The dispatch's global size in dimension `Dim` as source text: the
+  /// argument of `ferry::Range(…)` (also before `.local(…)`), or
+  /// `(range).size(Dim)`; "" when it cannot be evaluated again.
+  std::string rangeSizeText(const Expr *Range, int Dim) const {
+    const Expr *E = Range->IgnoreImplicit();
+    if (const auto *Local = dyn_cast<CXXMemberCallExpr>(E))
+      if (const auto *M = Local->getMethodDecl();
+          M && M->getName() == "local")
+        E = Local->getImplicitObjectArgument()->IgnoreImplicit();
+    if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = Cast->getSubExpr()->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+        CE && Dim < static_cast<int>(CE->getNumArgs()) &&
+        !isa<CXXDefaultArgExpr>(CE->getArg(Dim))) {
+      const Expr *Arg = CE->getArg(Dim);
+      if (Arg->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+        return "";
+      return text(Arg);
+    }
+    if (Range->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+      return "";
+    std::string T = text(Range);
+    return T.empty() ? "" : "(" + T + ").size(" + std::to_string(Dim) + ")";
+  }
+
+  /// A covering store's offset (Coverage::Offset) in the dispatch's terms:
+  /// `width`, `2 * (n + 1)`; "" when a part cannot be spelled there.
+  std::string offsetText(const std::vector<OffsetTerm> &Terms,
+                         const CallExpr *Call) const {
+    auto Factor = [](std::string T) {
+      bool Simple = llvm::all_of(T, [](char C) {
+        return isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '.';
+      });
+      return Simple ? T : "(" + T + ")";
+    };
+    std::string Out;
+    for (const OffsetTerm &T : Terms) {
+      std::vector<std::string> Factors;
+      for (int Dim : T.RangeDims) {
+        std::string Size = rangeSizeText(Call->getArg(1), Dim);
+        if (Size.empty())
+          return "";
+        Factors.push_back(Factor(Size));
+      }
+      for (int Param : T.Params) {
+        if (Param + 1 >= static_cast<int>(Call->getNumArgs()))
+          return "";
+        const Expr *Arg = Call->getArg(Param + 1);
+        std::string A = text(Arg);
+        if (A.empty() ||
+            Arg->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+          return "";
+        Factors.push_back(Factor(A));
+      }
+      long long Coef = T.Coef;
+      std::string Term;
+      if (Factors.empty() || std::llabs(Coef) != 1)
+        Term = std::to_string(std::llabs(Coef));
+      for (const std::string &F : Factors)
+        Term += (Term.empty() ? "" : " * ") + F;
+      if (Out.empty())
+        Out = (Coef < 0 ? "-" : "") + Term;
+      else
+        Out += (Coef < 0 ? " - " : " + ") + Term;
+    }
+    return Out;
   }
 
   // --- exits -----------------------------------------------------------------

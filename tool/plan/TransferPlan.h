@@ -76,6 +76,9 @@ struct LaunchArgument {
   /// A bound argument has side effects, so it cannot be evaluated twice:
   /// the runtime counts on no coverage (`ferry::wo(b, 0)`).
   bool CoverageUnknown = false;
+  /// For a `woFrom` buffer (a store at the linear index plus an offset):
+  /// the first element it covers, in the dispatch's terms (`width`).
+  std::string CoverageFirst;
   /// For scalars whose type differs from the kernel parameter's: the
   /// parameter type, spelled for a static_cast.
   std::string CastTo;

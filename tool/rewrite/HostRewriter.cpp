@@ -442,8 +442,13 @@ private:
   std::string coverageBound(const DispatchPlan &D, const LaunchArgument &A) {
     if (A.CoverageUnknown)
       return ", 0";
+    // ferry::woFrom(b, first[, bound]): where a store at an offset starts.
+    const std::string First =
+        A.CoverageFirst.empty() ? "" : ", " + A.CoverageFirst;
     if (A.CoverageBound)
-      return ", " + sourceText(A.CoverageBound);
+      return First + ", " + sourceText(A.CoverageBound);
+    if (!First.empty())
+      return First;
     if (!A.Grid)
       return "";
     const GridCoverage &G = *A.Grid;

@@ -830,9 +830,10 @@ public:
 
   BufferArg(const Buffer<Element> &b, Access a, std::size_t bound = unbounded,
             bool declared = false, GridBound grid = GridBound(),
-            bool beyond = false)
+            bool beyond = false, std::size_t first = 0)
       : buffer_(const_cast<Buffer<Element> *>(&b)), access_(a),
-        bound_(bound), declared_(declared), grid_(grid), beyond_(beyond) {}
+        bound_(bound), declared_(declared), grid_(grid), beyond_(beyond),
+        first_(first) {}
 
   Buffer<Element> &buffer() const { return *buffer_; }
   Access access() const { return access_; }
@@ -846,6 +847,8 @@ public:
   // For a WO argument passed as woBeyond: the kernel may store past what
   // the range covers.
   bool beyond() const { return beyond_; }
+  // For a WO argument passed as woFrom: the first element its store covers.
+  std::size_t first() const { return first_; }
   T *data() const { return buffer_->data(); }
 
 private:
@@ -855,6 +858,7 @@ private:
   bool declared_;
   GridBound grid_;
   bool beyond_;
+  std::size_t first_;
 };
 
 template <class T> BufferArg<T> ro(Buffer<T> &b) {
@@ -916,6 +920,25 @@ BufferArg<T> wo(Buffer<T> &b, BoundIntegral bound) {
 // covers of the launch's range.
 template <class T> BufferArg<T> wo(Buffer<T> &b, GridBound grid) {
   return BufferArg<T>(b, Access::WO, BufferArg<T>::unbounded, false, grid);
+}
+// woFrom(b, first), woFrom(b, first, bound): as wo, for a store at the
+// linear index plus an offset (`out[kc.x + n]`, a grid's interior rows
+// `next[(kc.y + 1) * kc.maxX + kc.x]`): the kernel writes every element of
+// [first, first + covered) and no others. (A negative first would be a store
+// before the buffer's start.)
+template <class T, class FirstIntegral,
+          std::enable_if_t<std::is_integral<FirstIntegral>::value, int> = 0>
+BufferArg<T> woFrom(Buffer<T> &b, FirstIntegral first) {
+  return BufferArg<T>(b, Access::WO, BufferArg<T>::unbounded, false,
+                      GridBound(), false, detail::clampBound(first));
+}
+template <class T, class FirstIntegral, class BoundIntegral,
+          std::enable_if_t<std::is_integral<FirstIntegral>::value &&
+                               std::is_integral<BoundIntegral>::value,
+                           int> = 0>
+BufferArg<T> woFrom(Buffer<T> &b, FirstIntegral first, BoundIntegral bound) {
+  return BufferArg<T>(b, Access::WO, detail::clampBound(bound), false,
+                      GridBound(), false, detail::clampBound(first));
 }
 template <class T> BufferArg<T> woBeyond(Buffer<T> &b) {
   return BufferArg<T>(b, Access::WO, BufferArg<T>::unbounded, false,
@@ -1086,6 +1109,7 @@ struct LaunchArg {
   bool declared;        // a buffer passed as ferry::woDeclared
   GridBound grid;       // a buffer passed as wo(b, ferry::grid(…))
   bool beyond = false;  // a buffer passed as ferry::woBeyond
+  std::size_t first = 0; // a buffer passed as ferry::woFrom
   // A ferry::localSpan: local memory of localCount elements, localBytes in
   // all (buffer and value are null).
   std::size_t localBytes = 0;
@@ -1099,7 +1123,7 @@ template <class A> LaunchArg packLaunchArg(A &arg) {
     return LaunchArg{&arg.buffer(),       arg.access(),   nullptr,
                      0,                   arg.buffer().size(),
                      arg.bound(),         arg.declared(), arg.grid(),
-                     arg.beyond()};
+                     arg.beyond(),        arg.first()};
   } else if constexpr (IsLocalSpanArg<D>::value) {
     LaunchArg a{nullptr, Access::Unused, nullptr, 0,          0,
                 none,    false,          GridBound{}};
