@@ -95,6 +95,8 @@ public:
     if (!A.WritesCoverRange)
       return "no";
     std::string S = "yes, " + std::to_string(A.CoverageDims) + "-D index";
+    if (!A.CoverageOffset.empty())
+      S += " plus an offset";
     if (A.CoverageBoundParam >= 0)
       S += ", up to '" +
            K->getParamDecl(A.CoverageBoundParam)->getNameAsString() + "'";
@@ -331,9 +333,13 @@ public:
       OS << "  transfers: " << FP.staticCopies() << " static, "
          << FP.guardedCopies() << " guarded\n";
       for (const Transfer &Tr : FP.Transfers)
-        OS << llvm::formatv("    line {0,-4} {1}({2}): {3}\n",
-                            line(Tr.Anchor), runtimeCallName(Tr.Kind),
-                            Tr.Buffer, Tr.Reason);
+        OS << llvm::formatv(
+            "    line {0,-4} {1}({2}{3}): {4}\n", line(Tr.Anchor),
+            runtimeCallName(Tr.Kind), Tr.Buffer,
+            Tr.RangeFirst.empty()
+                ? std::string()
+                : ", " + Tr.RangeFirst + ", " + Tr.RangeCount,
+            Tr.Reason);
     }
   }
 
@@ -460,6 +466,10 @@ public:
             {"line", line(Tr.Anchor)},
             {"call", runtimeCallName(Tr.Kind)},
             {"buffer", Tr.Buffer},
+            {"first", Tr.RangeFirst.empty() ? llvm::json::Value(nullptr)
+                                            : llvm::json::Value(Tr.RangeFirst)},
+            {"count", Tr.RangeCount.empty() ? llvm::json::Value(nullptr)
+                                            : llvm::json::Value(Tr.RangeCount)},
             {"guarded", isGuarded(Tr.Kind)},
             {"reason", Tr.Reason}});
       Computes.push_back(llvm::json::Object{
