@@ -295,19 +295,18 @@ Session *plannedDevice(std::shared_ptr<Session> &slot) {
 } // namespace
 } // namespace detail
 
-// The whole buffer, one transfer, as the plan says. Except where this
-// compute's own bookkeeping knows the source to hold older data than the
-// destination somewhere (a kernel that wrote part of it, a host write the
-// plan marked): those pieces are left out, since copying them would lose
-// the newer data, and the rest goes as one transfer per piece. (Before the
-// buffer's first use in a compute, whatever it holds counts as the latest:
-// the plan knows.)
+// The plan knows the destination's copy is stale: once this compute's own
+// bookkeeping covers the buffer, exactly its stale pieces go, as for the
+// guarded form (a kernel that wrote part of it leaves only that part stale
+// on the host: the rest would move bytes the host already has, or lose
+// newer ones). Before the buffer's first use in a compute, whatever it
+// holds counts as the latest, and all of it goes.
 void ComputeContext::toDevice(const detail::BufferBase &b) {
   if (detail::Session *s = detail::plannedDevice(session_)) {
     const bool known = detail::BufferAccess::live(b);
     detail::BufferAccess::touch(b);
     if (known)
-      detail::copyValidToDevice(*s, b, 0, b.byteSize());
+      detail::copyStaleToDevice(*s, b, 0, b.byteSize());
     else
       detail::copyToDevice(*s, b, true);
   }
@@ -318,7 +317,7 @@ void ComputeContext::fromDevice(const detail::BufferBase &b) {
     const bool known = detail::BufferAccess::live(b);
     detail::BufferAccess::touch(b);
     if (known)
-      detail::copyValidFromDevice(*s, b, 0, b.byteSize());
+      detail::copyStaleFromDevice(*s, b, 0, b.byteSize());
     else
       detail::copyFromDevice(*s, b);
   }
@@ -364,13 +363,13 @@ void ComputeContext::rangeTransfer(Transfer what, const detail::BufferBase &b,
   switch (what) {
   case Transfer::ToDevice:
     if (known)
-      copyValidToDevice(*s, b, first, last);
+      copyStaleToDevice(*s, b, first, last);
     else
       copyToDevice(*s, b, first, last, true);
     break;
   case Transfer::FromDevice:
     if (known) {
-      copyValidFromDevice(*s, b, first, last);
+      copyStaleFromDevice(*s, b, first, last);
     } else {
       const Piece piece{first, last};
       copyFromDevice(*s, b, &piece, 1);
