@@ -441,6 +441,8 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
   P.KeptAtComputes =
       buffersKeptBetweenComputes(Ctx, AllPlanned, P.Entries, Host);
   P.MayStayOnDevice = mayStayOnDevice(P.KeptAtComputes);
+  if (Target)
+    adjustMayStayOnDevice(*Target, P.Entries, P.MayStayOnDevice);
   PlanningContext PC{Ctx,      P.Kernels,         Host, AllPlanned,
                      P.DeadAfterCompute, P.MayStayOnDevice, {}};
   SourceManager &SM = Ctx.getSourceManager();
