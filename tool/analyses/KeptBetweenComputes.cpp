@@ -843,6 +843,9 @@ private:
     if (!MC)
       return false;
     const Expr *E = MC->getImplicitObjectArgument();
+    if (const auto *This = dyn_cast_or_null<CXXThisExpr>(E);
+        This && This->isImplicit())
+      return false; // `compute(…)` in a class derived from Accelerator
     while (E) {
       E = E->IgnoreParenImpCasts();
       if (isa<DeclRefExpr>(E) || isa<CXXThisExpr>(E))
