@@ -21,6 +21,8 @@ const char *Prelude = R"(
 #include <ferry/ferry.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <vector>
 using ferry::Buffer;
 using ferry::ComputeContext;
 using ferry::KernelContext;
@@ -121,6 +123,8 @@ void pointers() {
   e = 2;
   const int *q = other.data();
   std::printf("%d\n", q[1]);
+  auto viaRef = std::ref(ref);
+  (void)viaRef;
   acc.compute([&](ComputeContext &cc) { pair(cc, raw, other); }); // P4
   acc.compute([&](ComputeContext &cc) { pair(cc, ref, other); }); // P5
 }
@@ -172,6 +176,16 @@ void moved() {
   acc.compute([&](ComputeContext &cc) { pair(cc, t, n); }); // M3
 }
 
+void views() {
+  Buffer<int> v(8), x(8);
+  ferry::Accelerator acc;
+  acc.compute([&](ComputeContext &cc) { pair(cc, v, x); }); // V1
+  auto r = std::ref(v[0]);
+  std::vector<int> copy(x.begin(), x.end());
+  std::printf("%d %d\n", r.get(), copy[1]);
+  acc.compute([&](ComputeContext &cc) { pair(cc, v, x); }); // V2
+}
+
 void untouched() {
   Buffer<int> x(8), y(8), z(8);
   ferry::Accelerator acc;
@@ -190,7 +204,7 @@ void untouched() {
       S, Plan,
       {"F1", "W1", "W2", "W3", "W4", "W5", "W6", "W7", "P1", "P2", "P3", "P4",
        "P5", "I1", "L1", "L2", "A1", "A2", "A3", "Q1", "Q2", "M1", "M2", "M3",
-       "U1", "U2", "U3", "U4"});
+       "U1", "U2", "U3", "U4", "V1", "V2"});
   // Reads between frames (an element, a const reference to a helper that
   // only reads) keep `state`; in the first frame it is still new.
   CHECK(Kept["F1"] == "state*");
@@ -233,6 +247,9 @@ void untouched() {
   CHECK(Kept.count("U2") == 0);
   CHECK(Kept["U3"] == "y");
   CHECK(Kept["U4"] == "x");
+  // std::ref of an element refers to it as a pointer would: `v` escapes.
+  // Copying the elements out into a vector keeps no pointer to them.
+  CHECK(Kept["V2"] == "x");
   CHECK(Kept.count("?") == 0);
 
   // The plans that start those computes start the kept buffers unknown.

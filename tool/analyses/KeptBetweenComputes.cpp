@@ -75,10 +75,21 @@ private:
     if (!New)
       return It->second; // (false while in progress: a cycle adds nothing)
     bool Holds = false;
-    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
       for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
         Holds = Holds || (A.getKind() == TemplateArgument::Type &&
                           holds(A.getAsType(), Elem, Depth + 1));
+      // A standard view refers to what its first argument names, as a
+      // pointer would: std::span<int>, std::reference_wrapper<int>,
+      // std::reference_wrapper<Buffer<int>> (std::ref), a string view.
+      llvm::StringRef Name = RD->getName();
+      const auto &Args = Spec->getTemplateArgs();
+      if (inSystemHeader(RD) && Args.size() > 0 &&
+          Args[0].getKind() == TemplateArgument::Type &&
+          (Name == "span" || Name == "reference_wrapper" ||
+           Name == "basic_string_view"))
+        Holds = Holds || pointsTo(Args[0].getAsType(), Elem, Depth + 1);
+    }
     // A standard type's own fields point into storage of its own; what it
     // can be given is in its template arguments.
     if (!inSystemHeader(RD)) {
