@@ -43,9 +43,9 @@ FERRY_COMPUTE void bump(ComputeContext &cc, Buffer<int> &v) {
 /// "C2" -> "b" for each compute statement marked `// C2` that keeps
 /// something: the buffers it keeps, joined with spaces, a `*` after one
 /// that may still be new there (in no compute yet on some path).
-std::map<std::string, std::string> keptAt(Source &S,
-                                          const ferry::ProgramPlan &Plan,
-                                          const std::vector<std::string> &Marks) {
+std::map<std::string, std::string>
+keptAt(Source &S, const ferry::ProgramPlan &Plan,
+       const std::vector<std::string> &Marks) {
   std::map<std::string, std::string> Out;
   for (const ferry::KeptAtCompute &K : Plan.KeptAtComputes) {
     unsigned Line = S.line(K.Statement->getBeginLoc());
@@ -74,8 +74,9 @@ std::set<std::string> startUnknown(Source &S, const ferry::ProgramPlan &Plan,
 
 } // namespace
 
-TEST_CASE("a compute keeps what the host has not written since the previous one",
-          "[plan][keep]") {
+TEST_CASE(
+    "a compute keeps what the host has not written since the previous one",
+    "[plan][keep]") {
   Source S(std::string(Prelude) + R"(
 void show(const Buffer<int> &b) { std::printf("%d\n", b[0]); }
 void poke(Buffer<int> &b) { b[1] = 2; }
@@ -201,10 +202,9 @@ void untouched() {
   ferry::ProgramPlan Plan = ferry::planProgram(S.context());
   REQUIRE(S.errors().empty());
   std::map<std::string, std::string> Kept = keptAt(
-      S, Plan,
-      {"F1", "W1", "W2", "W3", "W4", "W5", "W6", "W7", "P1", "P2", "P3", "P4",
-       "P5", "I1", "L1", "L2", "A1", "A2", "A3", "Q1", "Q2", "M1", "M2", "M3",
-       "U1", "U2", "U3", "U4", "V1", "V2"});
+      S, Plan, {"F1", "W1", "W2", "W3", "W4", "W5", "W6", "W7", "P1", "P2",
+                "P3", "P4", "P5", "I1", "L1", "L2", "A1", "A2", "A3", "Q1",
+                "Q2", "M1", "M2", "M3", "U1", "U2", "U3", "U4", "V1", "V2"});
   // Reads between frames (an element, a const reference to a helper that
   // only reads) keep `state`; in the first frame it is still new.
   CHECK(Kept["F1"] == "state*");
@@ -259,7 +259,8 @@ void untouched() {
         std::set<std::string>{"a", "b"});
   size_t PlannedLambdas = 0;
   for (const auto &[F, Decls] : Plan.MayStayOnDevice)
-    if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->getParent()->isLambda()) {
+    if (const auto *M = dyn_cast<CXXMethodDecl>(F);
+        M && M->getParent()->isLambda()) {
       ++PlannedLambdas;
       CHECK(Decls.size() == 1);
       CHECK((*Decls.begin())->getNameAsString() == "u");
@@ -267,8 +268,9 @@ void untouched() {
   CHECK(PlannedLambdas == 1);
 }
 
-TEST_CASE("a place that can hold a pointer to the elements keeps none of that type",
-          "[plan][keep]") {
+TEST_CASE(
+    "a place that can hold a pointer to the elements keeps none of that type",
+    "[plan][keep]") {
   Source S(std::string(Prelude) + R"(
 FERRY_KERNEL void scale(KernelContext kc, float *v) { v[kc.x] *= 2.0f; }
 FERRY_COMPUTE void twice(ComputeContext &cc, Buffer<float> &v) {

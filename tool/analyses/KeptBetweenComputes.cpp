@@ -370,7 +370,8 @@ private:
     for (const auto &[Call, Site] : SiteOf)
       for (const LambdaCapture &C : Site->Lambda->captures())
         if (C.capturesVariable() &&
-            !isBufferType(C.getCapturedVar()->getType().getNonReferenceType()) &&
+            !isBufferType(
+                C.getCapturedVar()->getType().getNonReferenceType()) &&
             Holders.holds(C.getCapturedVar()->getType(), Elem))
           return false;
     if (isa<ParmVarDecl>(V)) {
@@ -463,8 +464,7 @@ private:
       return E;
     }
     const auto *X = dyn_cast<Expr>(Root);
-    const auto *Call =
-        X ? dyn_cast<CallExpr>(X->IgnoreImplicit()) : nullptr;
+    const auto *Call = X ? dyn_cast<CallExpr>(X->IgnoreImplicit()) : nullptr;
     if (Call && isAcceleratorCompute(Call) && isStatement(Root)) {
       // The compute ends with the host current; nothing it runs writes a
       // buffer the host holds later without the runtime knowing.
@@ -508,8 +508,8 @@ private:
     QualType Element = RF->getLoopVariable()->getType();
     bool MayWrite = Element->isReferenceType() &&
                     !Element.getNonReferenceType().isConstQualified();
-    const auto *Ref = Range ? dyn_cast<DeclRefExpr>(Range->IgnoreParenImpCasts())
-                            : nullptr;
+    const auto *Ref =
+        Range ? dyn_cast<DeclRefExpr>(Range->IgnoreParenImpCasts()) : nullptr;
     if (Ref && Index.count(Ref->getDecl())) {
       if (MayWrite)
         E.Written.insert(Index.at(Ref->getDecl()));
@@ -536,8 +536,8 @@ private:
       std::set<ObjectId> Ids = Table.withAliases(Ev.Targets.Ids);
       std::set<ObjectId> Others = Table.withAliases(Ev.Others.Ids);
       Ids.insert(Others.begin(), Others.end());
-      bool Replaces = Ev.Kind == HostEventKind::Swap ||
-                      Ev.Kind == HostEventKind::Reset;
+      bool Replaces =
+          Ev.Kind == HostEventKind::Swap || Ev.Kind == HostEventKind::Reset;
       bool Writes = Replaces || writes(Ev.Mode);
       for (ObjectId Id : Ids) {
         const BufferObject &O = Table.object(Id);
@@ -616,8 +616,7 @@ private:
       /// Arguments from `First` on bind the callee's parameters in order.
       bool call(const CallExpr *C, unsigned First) {
         const FunctionDecl *F = C->getDirectCallee();
-        if (!F || !F->getDefinition() || inSystemHeader(F) ||
-            inFerryRuntime(F))
+        if (!F || !F->getDefinition() || inSystemHeader(F) || inFerryRuntime(F))
           return true; // HostEvents: an escape unless const, or a library
         const FunctionDecl *Def = F->getDefinition();
         for (unsigned I = First; I < C->getNumArgs(); ++I) {
@@ -642,8 +641,7 @@ private:
         struct Casts : RecursiveASTVisitor<Casts> {
           bool Found = false;
           bool VisitCastExpr(CastExpr *C) {
-            return !(Found = Found ||
-                             C->getCastKind() == CK_PointerToIntegral);
+            return !(Found = Found || C->getCastKind() == CK_PointerToIntegral);
           }
         } Find;
         Find.TraverseStmt(const_cast<Expr *>(Value));
@@ -934,11 +932,9 @@ private:
 
 } // namespace
 
-std::vector<KeptAtCompute>
-buffersKeptBetweenComputes(ASTContext &Ctx,
-                           const std::set<const FunctionDecl *> &Planned,
-                           const std::set<const FunctionDecl *> &Entries,
-                           HostSummaryCache &Host) {
+std::vector<KeptAtCompute> buffersKeptBetweenComputes(
+    ASTContext &Ctx, const std::set<const FunctionDecl *> &Planned,
+    const std::set<const FunctionDecl *> &Entries, HostSummaryCache &Host) {
   std::vector<ComputeSite> Sites = findComputeSites(Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
   std::map<const FunctionDecl *, std::vector<const ComputeSite *>> ByFunction;
@@ -976,9 +972,10 @@ mayStayOnDevice(const std::vector<KeptAtCompute> &Kept) {
   for (const KeptAtCompute &K : Kept)
     // An entry inline in a header is planned by every file including it,
     // and its copies must be the same: it starts as every compute does.
-    if (K.Entry && K.Entry->getASTContext().getSourceManager().isWrittenInMainFile(
-                       K.Entry->getASTContext().getSourceManager().getExpansionLoc(
-                           K.Entry->getLocation())))
+    if (K.Entry &&
+        K.Entry->getASTContext().getSourceManager().isWrittenInMainFile(
+            K.Entry->getASTContext().getSourceManager().getExpansionLoc(
+                K.Entry->getLocation())))
       for (const ValueDecl *D : K.EntryDecls)
         if (D)
           Out[K.Entry].insert(D);
