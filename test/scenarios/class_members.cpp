@@ -5,7 +5,9 @@
 // it leaves the buffers where they are), `pin` writes `state_[0]` on the
 // host and `total` reads `flux_` (each planned by its own summary, per
 // member). The twin with the buffers as parameters is
-// class_members_params.cpp: it moves the same bytes.
+// class_members_params.cpp: it moves the same bytes within each compute
+// (between them, it keeps main's own buffers on the device, where this one
+// keeps no member of an object).
 //
 // By hand (n = 64 floats, 256 B each):
 //   advance(3): the loop's kernels read state_ and flux_ and the host never

@@ -4,7 +4,8 @@
 // captures (the third compute). A member function called on the object
 // (`kick`, a host write of state[1]) is planned by its summary, per member.
 // The twin with the buffers as parameters is object_members_params.cpp: it
-// moves the same bytes.
+// moves the same bytes within each compute (between them, it keeps main's
+// own buffers on the device, where this one keeps no member of an object).
 //
 // By hand (n = 32 floats, 128 B each):
 //   smooth(sim, 2): the loop's first kernel reads sim.state and nothing on

@@ -7,7 +7,8 @@
 // (no copy in). run(v, 0) and nested(v, 0): the loop does not run, so the
 // kernel's results go back at exit (1 + 1). run(v, 2) and nested(v, 1): the
 // host overwrites `v` whole (no copy); at exit the host copy is current.
-// In 0, out 2 (128 B).
+// In 0, out 2 (128 B). (Main only reads `v` between computes, so each
+// keeps it on the device; the kernels overwrite it whole anyway.)
 // ferry-test: golden
 // ferry-test: to_device 0 to_device_bytes 0 from_device 2 from_device_bytes 128
 // ferry-test: dispatches 4

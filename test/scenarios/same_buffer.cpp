@@ -4,12 +4,15 @@
 //
 // By hand (8 ints = 32 B):
 //   compute 1, run(cc, a, a): in `a` once (1); dispatches 2; out once (1).
-//   compute 2, run(cc, a, b): a new compute starts with every device copy
-//   stale (the host may have written in between): in `a` and `b` (2); out
-//   `b` only (1): `a` was only read, its host copy is still valid.
-// In 3 (96 B), out 2 (64 B).
+//   compute 2, run(cc, a, b): main only read `a` since compute 1 brought
+//   it home, so Ferry keeps it on the device (`acc.keepOnDevice(a)`) and
+//   the entry's guarded copy finds it valid; `b` was never on the device:
+//   in `b` (1). Out `b` only (1): `a` was only read, its host copy is still
+//   valid.
+// In 2 (64 B), out 2 (64 B). (Without the keep, a new compute starts with
+// every device copy stale: in 3.)
 // ferry-test: golden
-// ferry-test: to_device 3 to_device_bytes 96 from_device 2 from_device_bytes 64
+// ferry-test: to_device 2 to_device_bytes 64 from_device 2 from_device_bytes 64
 // ferry-test: dispatches 4
 #include "Print.h"
 

@@ -1,6 +1,7 @@
 #include "analyses/ExitLiveness.h"
 
 #include "analyses/BufferObjects.h"
+#include "analyses/ComputeSites.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -246,40 +247,27 @@ private:
   const SourceManager &SM;
 };
 
-/// `acc.compute([&](ferry::ComputeContext &cc) { … })` and where it is.
-struct ComputeLambda {
-  const CallExpr *Compute = nullptr;
-  const LambdaExpr *Lambda = nullptr;
-  const FunctionDecl *Enclosing = nullptr;
-};
-
 /// A call of an entry compute function from a compute lambda.
 struct EntryCall {
   const CallExpr *Call = nullptr;
-  const ComputeLambda *Site = nullptr;
+  const ComputeSite *Site = nullptr;
 };
 
 class EntryCallFinder : public RecursiveASTVisitor<EntryCallFinder> {
 public:
-  explicit EntryCallFinder(const std::set<const FunctionDecl *> &Entries)
-      : Entries(Entries) {}
+  EntryCallFinder(const std::set<const FunctionDecl *> &Entries,
+                  const std::vector<ComputeSite> &Sites)
+      : Entries(Entries) {
+    for (const ComputeSite &S : Sites)
+      ComputeArguments[S.Lambda] = &S;
+  }
 
   std::map<const FunctionDecl *, std::vector<EntryCall>> Calls;
   /// Entries used some other way: their callers cannot be followed.
   std::set<const FunctionDecl *> Unfollowed;
-  std::vector<std::unique_ptr<ComputeLambda>> Lambdas;
 
-  bool TraverseDecl(Decl *D) {
-    const auto *F = dyn_cast_or_null<FunctionDecl>(D);
-    const FunctionDecl *Saved = Current;
-    if (F)
-      Current = F;
-    RecursiveASTVisitor::TraverseDecl(D);
-    Current = Saved;
-    return true;
-  }
   bool TraverseLambdaExpr(LambdaExpr *L) {
-    const ComputeLambda *Saved = InLambda;
+    const ComputeSite *Saved = InLambda;
     auto It = ComputeArguments.find(L);
     InLambda = It == ComputeArguments.end() ? nullptr : It->second;
     RecursiveASTVisitor::TraverseLambdaExpr(L);
@@ -289,13 +277,6 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     if (Call->getDirectCallee())
       Callee[Call->getCallee()->IgnoreParenImpCasts()] = Call;
-    if (isAcceleratorCompute(Call) && Call->getNumArgs() == 1 && Current)
-      if (const auto *L =
-              dyn_cast<LambdaExpr>(Call->getArg(0)->IgnoreImplicit())) {
-        Lambdas.push_back(
-            std::make_unique<ComputeLambda>(ComputeLambda{Call, L, Current}));
-        ComputeArguments[L] = Lambdas.back().get();
-      }
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
@@ -315,10 +296,9 @@ public:
 
 private:
   const std::set<const FunctionDecl *> &Entries;
-  const FunctionDecl *Current = nullptr;
-  const ComputeLambda *InLambda = nullptr;
+  const ComputeSite *InLambda = nullptr;
   std::map<const Expr *, const CallExpr *> Callee;
-  std::map<const LambdaExpr *, const ComputeLambda *> ComputeArguments;
+  std::map<const LambdaExpr *, const ComputeSite *> ComputeArguments;
 };
 
 /// What the function around a compute looks like: its loops and lambdas,
@@ -384,7 +364,7 @@ public:
   /// Whether `V` is a local of the function around the compute `Site` that
   /// nothing uses once `Last` (a statement of the compute lambda, or the
   /// compute itself) has run.
-  bool deadAfter(const VarDecl *V, const Stmt *Last, const ComputeLambda &Site) {
+  bool deadAfter(const VarDecl *V, const Stmt *Last, const ComputeSite &Site) {
     const FunctionDecl *Around = Site.Enclosing;
     if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
         !isBufferType(V->getType()) || V->getParentFunctionOrMethod() != Around)
@@ -489,25 +469,26 @@ std::map<const FunctionDecl *, std::set<const ValueDecl *>>
 buffersDeadAfterCompute(ASTContext &Ctx,
                         const std::set<const FunctionDecl *> &Entries,
                         const KeepsNothingElsewhere &Elsewhere) {
-  EntryCallFinder Find(Entries);
+  std::vector<ComputeSite> Sites = findComputeSites(Ctx);
+  EntryCallFinder Find(Entries, Sites);
   Find.TraverseDecl(Ctx.getTranslationUnitDecl());
   DeadBuffers Dead(Ctx);
   Dead.Uses.Elsewhere = Elsewhere;
-  for (const auto &L : Find.Lambdas)
-    Dead.ComputeLambdas.insert(L->Lambda);
+  for (const ComputeSite &L : Sites)
+    Dead.ComputeLambdas.insert(L.Lambda);
 
   std::map<const FunctionDecl *, std::set<const ValueDecl *>> Result;
   // A planned compute lambda: the buffers it captures, after its compute.
-  for (const auto &L : Find.Lambdas) {
-    const CXXMethodDecl *Op = L->Lambda->getCallOperator();
+  for (const ComputeSite &L : Sites) {
+    const CXXMethodDecl *Op = L.Lambda->getCallOperator();
     if (!Entries.count(Op))
       continue;
     std::set<const ValueDecl *> &Captured = Result[Op];
-    for (const LambdaCapture &C : L->Lambda->captures())
+    for (const LambdaCapture &C : L.Lambda->captures())
       if (const auto *V = C.capturesVariable()
                               ? dyn_cast<VarDecl>(C.getCapturedVar())
                               : nullptr;
-          V && refersToBuffer(V->getType()) && Dead.deadAfter(V, L->Compute, *L))
+          V && refersToBuffer(V->getType()) && Dead.deadAfter(V, L.Compute, L))
         Captured.insert(V);
   }
   for (const auto &[F, Calls] : Find.Calls) {

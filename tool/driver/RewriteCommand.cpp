@@ -48,7 +48,7 @@ int runRewrite(const CommandInputs &In, const std::string &Output,
     if (!Emitted)
       return false;
     auto Text = rewriteMainFile(Unit.Context, Plan.Functions, *Emitted,
-                                Unit.SkippedIncludes);
+                                Unit.SkippedIncludes, Plan.KeptAtComputes);
     if (!Text)
       return false;
     Rewritten = std::move(*Text);

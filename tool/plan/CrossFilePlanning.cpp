@@ -121,4 +121,29 @@ void adjustDeadAfterCompute(
   }
 }
 
+void adjustMayStayOnDevice(
+    const TargetSummaries &T, const std::set<const FunctionDecl *> &Entries,
+    std::map<const FunctionDecl *, std::set<const ValueDecl *>> &Kept) {
+  for (const FunctionDecl *F : Entries) {
+    if (isa<CXXMethodDecl>(F) || !F->hasBody())
+      continue;
+    const SourceManager &SM = F->getASTContext().getSourceManager();
+    bool InHeader =
+        !SM.isWrittenInMainFile(SM.getExpansionLoc(F->getLocation()));
+    if (!InHeader && !F->isExternallyVisible())
+      continue; // no other file can start a compute with it
+    std::string Usr = usrOf(F);
+    std::set<const ValueDecl *> Here;
+    if (!InHeader)
+      Here = Kept[F];
+    for (unsigned I : T.keptOnDevice(Usr, /*AndHere=*/InHeader))
+      if (I < F->getNumParams())
+        Here.insert(F->getParamDecl(I));
+    if (Here.empty())
+      Kept.erase(F);
+    else
+      Kept[F] = std::move(Here);
+  }
+}
+
 } // namespace ferry

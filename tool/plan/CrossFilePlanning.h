@@ -58,4 +58,15 @@ void adjustDeadAfterCompute(
     std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>>
         &Dead);
 
+/// Adds to this file's entries the buffer parameters that computes in the
+/// other files keep on the device (FileSummary::KeptOnDevice), so that
+/// their plans start them device-unknown; an entry inline in a header takes
+/// the target's decision, this file's computes included, as every copy of
+/// it must be the same.
+void adjustMayStayOnDevice(
+    const TargetSummaries &T,
+    const std::set<const clang::FunctionDecl *> &Entries,
+    std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>>
+        &Kept);
+
 } // namespace ferry

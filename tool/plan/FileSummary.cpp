@@ -5,6 +5,7 @@
 #include "analyses/ExitLiveness.h"
 #include "analyses/GlobalBuffers.h"
 #include "analyses/HostAccess.h"
+#include "analyses/KeptBetweenComputes.h"
 #include "model/FerryTypes.h"
 #include "parse/Annotations.h"
 
@@ -294,6 +295,27 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
     std::sort(Params.begin(), Params.end());
   }
   S.DeadAssumes.assign(Assumes.begin(), Assumes.end());
+
+  // The parameters of compute functions that this file's computes keep on
+  // the device. A call Ferry cannot see counts by the contract's rule here,
+  // not by another file's summary: this may keep less than the rewrite,
+  // never more than it may.
+  std::set<const FunctionDecl *> Starts;
+  for (const FunctionDecl *F : Declared)
+    Starts.insert(F);
+  for (const FunctionDecl *F : Model.ComputeFunctions)
+    Starts.insert(F);
+  HostSummaryCache Unseen(Pointers);
+  for (const KeptAtCompute &K :
+       buffersKeptBetweenComputes(Ctx, {}, Starts, Unseen)) {
+    if (!K.Callee || !summarizable(K.Callee))
+      continue;
+    std::vector<unsigned> &Params = S.KeptOnDevice[usrOf(K.Callee)];
+    for (int P : K.Params)
+      if (P >= 0 && !llvm::is_contained(Params, static_cast<unsigned>(P)))
+        Params.push_back(static_cast<unsigned>(P));
+    std::sort(Params.begin(), Params.end());
+  }
   return S;
 }
 
@@ -375,12 +397,20 @@ llvm::json::Value toJSON(const FileSummary &S) {
       A.push_back(P);
     Dead[Usr] = std::move(A);
   }
+  llvm::json::Object Kept;
+  for (const auto &[Usr, Params] : S.KeptOnDevice) {
+    llvm::json::Array A;
+    for (unsigned P : Params)
+      A.push_back(P);
+    Kept[Usr] = std::move(A);
+  }
   return llvm::json::Object{{"ferry_summary", FileSummaryVersion},
                             {"source", S.Source},
                             {"functions", std::move(Functions)},
                             {"other_uses", std::move(Uses)},
                             {"dead_after_compute", std::move(Dead)},
-                            {"dead_assumes", std::move(Assumed)}};
+                            {"dead_assumes", std::move(Assumed)},
+                            {"kept_on_device", std::move(Kept)}};
 }
 
 std::optional<FileSummary> summaryFromJSON(const llvm::json::Value &V,
@@ -453,6 +483,14 @@ std::optional<FileSummary> summaryFromJSON(const llvm::json::Value &V,
   if (const llvm::json::Object *Dead = O->getObject("dead_after_compute"))
     for (const auto &[Usr, Params] : *Dead) {
       std::vector<unsigned> &Out = S.DeadAfterCompute[Usr.str()];
+      if (const llvm::json::Array *A = Params.getAsArray())
+        for (const llvm::json::Value &P : *A)
+          if (auto I = P.getAsInteger())
+            Out.push_back(static_cast<unsigned>(*I));
+    }
+  if (const llvm::json::Object *Kept = O->getObject("kept_on_device"))
+    for (const auto &[Usr, Params] : *Kept) {
+      std::vector<unsigned> &Out = S.KeptOnDevice[Usr.str()];
       if (const llvm::json::Array *A = Params.getAsArray())
         for (const llvm::json::Value &P : *A)
           if (auto I = P.getAsInteger())

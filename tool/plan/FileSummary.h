@@ -85,6 +85,11 @@ struct FileSummary {
   /// (USR, parameter): that they keep nothing of that argument. A reader
   /// whose summaries do not confirm each one ignores `DeadAfterCompute`.
   std::vector<std::pair<std::string, unsigned>> DeadAssumes;
+  /// Per compute function this file starts computes with (here or in
+  /// another file): the buffer parameters some compute call here keeps on
+  /// the device (`acc.keepOnDevice`, analyses/KeptBetweenComputes.h). The
+  /// function's plan, wherever it is made, starts them device-unknown.
+  std::map<std::string, std::vector<unsigned>> KeptOnDevice;
 };
 
 /// The summary of the main file of `Ctx`.

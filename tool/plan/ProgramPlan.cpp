@@ -436,6 +436,13 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
       Ctx, P.Entries, Target ? targetKeepsNothing(*Target) : nullptr);
   if (Target)
     adjustDeadAfterCompute(*Target, P.Entries, P.DeadAfterCompute);
+  // What the host leaves alone between computes stays on the device: the
+  // compute keeps it, and the entry's plan starts it unknown there.
+  P.KeptAtComputes =
+      buffersKeptBetweenComputes(Ctx, AllPlanned, P.Entries, Host);
+  P.MayStayOnDevice = mayStayOnDevice(P.KeptAtComputes);
+  if (Target)
+    adjustMayStayOnDevice(*Target, P.Entries, P.MayStayOnDevice);
   PlanningContext PC{Ctx,      P.Kernels,         Host, AllPlanned,
                      P.DeadAfterCompute, P.MayStayOnDevice, {}};
   SourceManager &SM = Ctx.getSourceManager();

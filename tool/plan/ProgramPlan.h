@@ -6,6 +6,7 @@
 #include "analyses/CallGraphs.h"
 #include "analyses/HostAccess.h"
 #include "analyses/KernelAccess.h"
+#include "analyses/KeptBetweenComputes.h"
 #include "model/ProgramModel.h"
 #include "plan/TransferPlan.h"
 
@@ -42,6 +43,10 @@ struct ProgramPlan {
   /// device copy starts unknown rather than stale.
   std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>>
       MayStayOnDevice;
+  /// The compute calls of the main file that keep buffers on the device
+  /// (analyses/KeptBetweenComputes.h): the rewriter writes
+  /// `acc.keepOnDevice(b);` before each.
+  std::vector<KeptAtCompute> KeptAtComputes;
   /// One per planned function defined in the main file, in source order.
   std::vector<FunctionPlan> Functions;
   /// Host events per planned function (for `ferry analyze`).

@@ -179,6 +179,19 @@ TargetSummaries::deadIn(const std::string &Usr, std::size_t Count) const {
   return Dead;
 }
 
+std::set<unsigned> TargetSummaries::keptOnDevice(const std::string &Usr,
+                                                 bool AndHere) const {
+  std::set<unsigned> Kept;
+  for (std::size_t I = 0; I < Files.size(); ++I) {
+    if (!AndHere && I + 1 == Files.size())
+      continue; // the file being rewritten is the last
+    auto It = Files[I].KeptOnDevice.find(Usr);
+    if (It != Files[I].KeptOnDevice.end())
+      Kept.insert(It->second.begin(), It->second.end());
+  }
+  return Kept;
+}
+
 bool TargetSummaries::keepsNothing(const std::string &Usr,
                                    unsigned Index) const {
   auto It = Functions.find(Usr);

@@ -59,6 +59,11 @@ public:
   /// inline in a header, planned in each file that includes it, whose
   /// copies must all decide alike (nullopt when no file names it).
   std::optional<std::set<unsigned>> deadAnywhere(const std::string &Usr) const;
+  /// The parameters of a compute function that some compute call keeps on
+  /// the device: in the other files (`AndHere` false) or in every file,
+  /// this one included (for one inline in a header, whose copies must all
+  /// decide alike).
+  std::set<unsigned> keptOnDevice(const std::string &Usr, bool AndHere) const;
   /// Its parameter `Index` keeps nothing of the buffer it is given.
   bool keepsNothing(const std::string &Usr, unsigned Index) const;
   /// The file being rewritten uses it nowhere.

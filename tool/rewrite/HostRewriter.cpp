@@ -28,7 +28,8 @@ public:
         R(SM, LO), Skipped(Skipped) {}
 
   bool apply(const std::vector<FunctionPlan> &Plans,
-             const EmittedProgram &Program) {
+             const EmittedProgram &Program,
+             const std::vector<KeptAtCompute> &Kept) {
     // A planned function in a header the main file includes directly
     // (plan/ProgramPlan.cpp rejects any other header): that header is
     // rewritten too, and its text replaces the #include.
@@ -55,6 +56,9 @@ public:
         if (!rewriteDispatch(D))
           return false;
     }
+    for (const KeptAtCompute &K : Kept)
+      if (!insertKeep(K))
+        return false;
     addProgram(Program);
     for (FileID Header : Headers)
       if (!inlineHeader(Header))
@@ -383,6 +387,69 @@ private:
     return true;
   }
 
+  /// `acc.keepOnDevice(b);` before a compute, for each buffer it keeps,
+  /// the accelerator spelled as the compute spells it.
+  bool insertKeep(const KeptAtCompute &K) {
+    const auto *Member = dyn_cast<MemberExpr>(
+        K.Compute->getCallee()->IgnoreParenImpCasts());
+    if (!Member)
+      return true; // (the analysis keeps only at `acc.compute(…)`)
+    std::string Accelerator =
+        sourceText(Member->getBase()) + (Member->isArrow() ? "->" : ".");
+    std::string Function = K.Function->getNameAsString();
+    std::vector<std::string> Lines;
+    for (size_t I = 0; I < K.Buffers.size(); ++I) {
+      std::string Name = K.Buffers[I]->getNameAsString();
+      Lines.push_back(
+          Accelerator + "keepOnDevice(" + Name + "); // ferry: " + Function +
+          " has not written `" + Name +
+          "` since the previous compute returned" +
+          (K.New[I] ? " (on a path with none, it has no device copy yet)"
+                    : ""));
+    }
+    return insertLinesBefore(K.Statement, Lines);
+  }
+
+  /// Lines of their own before the statement S, which gains braces when it
+  /// is the single-statement body of a loop or an `if`.
+  bool insertLinesBefore(const Stmt *S, const std::vector<std::string> &Lines) {
+    SourceLocation Loc = SM.getExpansionLoc(S->getBeginLoc());
+    if (!inMainFile(Loc, "a line keeping buffers on the device"))
+      return false;
+    const Stmt *Parent = parentOf(S);
+    std::string Indent = indentOf(Loc);
+    if (!Parent || isa<CompoundStmt>(Parent) || isa<SwitchCase>(Parent) ||
+        isa<LabelStmt>(Parent)) {
+      std::string Text;
+      for (const std::string &L : Lines)
+        Text += L + "\n" + Indent;
+      if (!startsLine(Loc))
+        Text = "\n" + Indent + Text;
+      R.InsertText(Loc, Text, /*InsertAfter=*/true);
+      return true;
+    }
+    std::string Outer = indentOf(SM.getExpansionLoc(Parent->getBeginLoc()));
+    std::string Inner = Outer + "  ";
+    std::string Text;
+    for (const std::string &L : Lines)
+      Text += Inner + L + "\n";
+    if (startsLine(Loc)) {
+      SourceLocation LineStart = Loc.getLocWithOffset(
+          -static_cast<int>(indentOf(Loc).size()));
+      if (std::optional<SourceLocation> HeaderEnd = headerLineEnd(LineStart)) {
+        R.InsertText(*HeaderEnd, " {", /*InsertAfter=*/true);
+        R.InsertText(LineStart, Text, /*InsertAfter=*/true);
+      } else {
+        R.ReplaceText(LineStart, indentOf(Loc).size(),
+                      Outer + "{\n" + Text + Inner);
+      }
+    } else {
+      R.InsertText(Loc, "{\n" + Text + Inner, /*InsertAfter=*/true);
+    }
+    R.InsertText(afterStatement(S), "\n" + Outer + "}", /*InsertAfter=*/true);
+    return true;
+  }
+
   /// The text of `E` as the file spells it, macros unexpanded.
   std::string sourceText(const Expr *E) const {
     return Lexer::getSourceText(
@@ -524,9 +591,10 @@ private:
 
 std::optional<std::string>
 rewriteMainFile(ASTContext &Ctx, const std::vector<FunctionPlan> &Plans,
-                const EmittedProgram &Program, const SkippedIncludes &Skipped) {
+                const EmittedProgram &Program, const SkippedIncludes &Skipped,
+                const std::vector<KeptAtCompute> &Kept) {
   HostRewriter Rewriter(Ctx, Skipped);
-  if (!Rewriter.apply(Plans, Program))
+  if (!Rewriter.apply(Plans, Program, Kept))
     return std::nullopt;
   return Rewriter.result();
 }

@@ -3,6 +3,7 @@
 // launch, every planned transfer a line with its reason, and the kernels'
 // OpenCL C is embedded at the top. Decides nothing.
 
+#include "analyses/KeptBetweenComputes.h"
 #include "emit/OpenCLEmitter.h"
 #include "plan/TransferPlan.h"
 
@@ -22,9 +23,11 @@ using SkippedIncludes =
 /// insertion that falls inside a macro expansion, say). A header that
 /// defines a planned function is rewritten too, and its text replaces the
 /// main file's #include of it; `Skipped` says where it is included again.
+/// Before each compute of `Kept`, a line keeps its buffers on the device.
 std::optional<std::string>
 rewriteMainFile(clang::ASTContext &Ctx, const std::vector<FunctionPlan> &Plans,
                 const EmittedProgram &Program,
-                const SkippedIncludes &Skipped = {});
+                const SkippedIncludes &Skipped = {},
+                const std::vector<KeptAtCompute> &Kept = {});
 
 } // namespace ferry

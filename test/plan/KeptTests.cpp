@@ -1,0 +1,333 @@
+// Which buffers a compute call keeps on the device (analyses/
+// KeptBetweenComputes.h), as data: per compute statement, the buffers the
+// host has provably not written since the previous compute returned, and
+// per entry, the declarations its plan starts device-unknown. The
+// scenarios (test/scenarios/per_frame*.cpp, keep_*.cpp) check the same
+// decisions by the bytes they move.
+#include "../analyses/TestSupport.h"
+
+#include "plan/ProgramPlan.h"
+
+#include <catch2/catch.hpp>
+
+#include <map>
+
+using namespace clang;
+using ferry::test::Source;
+
+namespace {
+
+const char *Prelude = R"(
+#include <ferry/ferry.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <vector>
+using ferry::Buffer;
+using ferry::ComputeContext;
+using ferry::KernelContext;
+using ferry::Range;
+FERRY_KERNEL void rw(KernelContext kc, int *v) { v[kc.x] += 1; }
+FERRY_KERNEL void ro(KernelContext kc, const int *in, int *out) { out[kc.x] = in[kc.x]; }
+FERRY_COMPUTE void step(ComputeContext &cc, Buffer<int> &v, int n) {
+  cc.dispatch(rw, Range(v.size()), v);
+}
+FERRY_COMPUTE void pair(ComputeContext &cc, Buffer<int> &a, Buffer<int> &b) {
+  cc.dispatch(ro, Range(a.size()), a, b);
+}
+FERRY_COMPUTE void bump(ComputeContext &cc, Buffer<int> &v) {
+  cc.dispatch(rw, Range(v.size()), v);
+}
+)";
+
+/// "C2" -> "b" for each compute statement marked `// C2` that keeps
+/// something: the buffers it keeps, joined with spaces, a `*` after one
+/// that may still be new there (in no compute yet on some path).
+std::map<std::string, std::string>
+keptAt(Source &S, const ferry::ProgramPlan &Plan,
+       const std::vector<std::string> &Marks) {
+  std::map<std::string, std::string> Out;
+  for (const ferry::KeptAtCompute &K : Plan.KeptAtComputes) {
+    unsigned Line = S.line(K.Statement->getBeginLoc());
+    std::string Mark = "?";
+    for (const std::string &M : Marks)
+      if (S.lineOf("// " + M + "\n") == Line)
+        Mark = M;
+    std::string Names;
+    for (size_t I = 0; I < K.Buffers.size(); ++I)
+      Names += (Names.empty() ? "" : " ") + K.Buffers[I]->getNameAsString() +
+               (K.New[I] ? "*" : "");
+    Out[Mark] = Names;
+  }
+  return Out;
+}
+
+std::set<std::string> startUnknown(Source &S, const ferry::ProgramPlan &Plan,
+                                   const FunctionDecl *F) {
+  std::set<std::string> Names;
+  auto It = Plan.MayStayOnDevice.find(F);
+  if (It != Plan.MayStayOnDevice.end())
+    for (const ValueDecl *D : It->second)
+      Names.insert(D->getNameAsString());
+  return Names;
+}
+
+} // namespace
+
+TEST_CASE(
+    "a compute keeps what the host has not written since the previous one",
+    "[plan][keep]") {
+  Source S(std::string(Prelude) + R"(
+void show(const Buffer<int> &b) { std::printf("%d\n", b[0]); }
+void poke(Buffer<int> &b) { b[1] = 2; }
+void opaque();
+
+void frames() {
+  Buffer<int> state(8, 1);
+  ferry::Accelerator acc;
+  for (int f = 0; f < 3; ++f) {
+    acc.compute([&](ComputeContext &cc) { step(cc, state, f); }); // F1
+    std::printf("%d\n", state[0]);
+    show(state);
+  }
+}
+
+void written() {
+  Buffer<int> a(8), b(8);
+  ferry::Accelerator acc;
+  acc.compute([&](ComputeContext &cc) { pair(cc, a, b); }); // W1
+  a[0] = 7;
+  acc.compute([&](ComputeContext &cc) { pair(cc, a, b); }); // W2
+  poke(b);
+  acc.compute([&](ComputeContext &cc) { pair(cc, a, b); }); // W3
+  opaque();
+  acc.compute([&](ComputeContext &cc) { pair(cc, a, b); }); // W4
+  std::fill(a.begin(), a.end(), 0);
+  acc.compute([&](ComputeContext &cc) { pair(cc, a, b); }); // W5
+  for (int &x : b)
+    x = 1;
+  acc.compute([&](ComputeContext &cc) { pair(cc, a, b); }); // W6
+  for (int x : a)
+    std::printf("%d\n", x);
+  acc.compute([&](ComputeContext &cc) { pair(cc, a, b); }); // W7
+}
+
+void pointers() {
+  Buffer<int> raw(8), other(8), ref(8);
+  ferry::Accelerator acc;
+  acc.compute([&](ComputeContext &cc) { pair(cc, raw, other); }); // P1
+  int *p = raw.data();
+  int &e = ref[0];
+  acc.compute([&](ComputeContext &cc) { pair(cc, raw, other); }); // P2
+  acc.compute([&](ComputeContext &cc) { pair(cc, ref, other); }); // P3
+  p[0] = 1;
+  e = 2;
+  const int *q = other.data();
+  std::printf("%d\n", q[1]);
+  auto viaRef = std::ref(ref);
+  (void)viaRef;
+  acc.compute([&](ComputeContext &cc) { pair(cc, raw, other); }); // P4
+  acc.compute([&](ComputeContext &cc) { pair(cc, ref, other); }); // P5
+}
+
+void initialised() {
+  Buffer<int> v(8);
+  for (int i = 0; i < 8; ++i)
+    v[i] = i;
+  ferry::Accelerator acc;
+  for (int f = 0; f < 3; ++f) {
+    acc.compute([&](ComputeContext &cc) { step(cc, v, f); }); // I1
+    std::printf("%d\n", v[f]);
+  }
+}
+
+void loopWrite() {
+  Buffer<int> s(8);
+  ferry::Accelerator acc;
+  for (int f = 0; f < 3; ++f) {
+    acc.compute([&](ComputeContext &cc) { step(cc, s, f); }); // L1
+    s[f] = f;
+  }
+  acc.compute([&](ComputeContext &cc) { step(cc, s, 0); }); // L2
+}
+
+void params(Buffer<int> &in, Buffer<int> &out) {
+  ferry::Accelerator acc;
+  acc.compute([&](ComputeContext &cc) { pair(cc, in, out); }); // A1
+  acc.compute([&](ComputeContext &cc) { pair(cc, in, out); }); // A2
+  out[0] = 1;
+  acc.compute([&](ComputeContext &cc) { pair(cc, in, out); }); // A3
+}
+
+void planned() {
+  Buffer<int> u(8), w(8);
+  ferry::Accelerator acc;
+  acc.compute([&](ComputeContext &cc) { bump(cc, u); bump(cc, w); }); // Q1
+  w[0] = 1;
+  acc.compute([&](ComputeContext &cc) { bump(cc, u); bump(cc, w); }); // Q2
+}
+
+void moved() {
+  Buffer<int> m(8), n(8);
+  ferry::Accelerator acc;
+  acc.compute([&](ComputeContext &cc) { pair(cc, m, n); }); // M1
+  std::swap(m, n);
+  acc.compute([&](ComputeContext &cc) { pair(cc, m, n); }); // M2
+  Buffer<int> t = std::move(m);
+  acc.compute([&](ComputeContext &cc) { pair(cc, t, n); }); // M3
+}
+
+void views() {
+  Buffer<int> v(8), x(8);
+  ferry::Accelerator acc;
+  acc.compute([&](ComputeContext &cc) { pair(cc, v, x); }); // V1
+  auto r = std::ref(v[0]);
+  std::vector<int> copy(x.begin(), x.end());
+  std::printf("%d %d\n", r.get(), copy[1]);
+  acc.compute([&](ComputeContext &cc) { pair(cc, v, x); }); // V2
+}
+
+void untouched() {
+  Buffer<int> x(8), y(8), z(8);
+  ferry::Accelerator acc;
+  acc.compute([&](ComputeContext &cc) { step(cc, x, 0); }); // U1
+  acc.compute([&](ComputeContext &cc) { step(cc, y, 0); }); // U2
+  x[0] = 1;
+  acc.compute([&](ComputeContext &cc) { pair(cc, x, y); }); // U3
+  std::swap(y, z);
+  z[1] = 2;
+  acc.compute([&](ComputeContext &cc) { pair(cc, x, z); }); // U4
+}
+)");
+  ferry::ProgramPlan Plan = ferry::planProgram(S.context());
+  REQUIRE(S.errors().empty());
+  std::map<std::string, std::string> Kept = keptAt(
+      S, Plan, {"F1", "W1", "W2", "W3", "W4", "W5", "W6", "W7", "P1", "P2",
+                "P3", "P4", "P5", "I1", "L1", "L2", "A1", "A2", "A3", "Q1",
+                "Q2", "M1", "M2", "M3", "U1", "U2", "U3", "U4", "V1", "V2"});
+  // Reads between frames (an element, a const reference to a helper that
+  // only reads) keep `state`; in the first frame it is still new.
+  CHECK(Kept["F1"] == "state*");
+  // W1: both new, nothing to keep. A write, a helper that writes, a call
+  // Ferry cannot see, an overwrite, a range-for by reference: not kept
+  // there. A range-for by value reads.
+  CHECK(Kept.count("W1") == 0);
+  CHECK(Kept["W2"] == "b");
+  CHECK(Kept["W3"] == "a");
+  CHECK(Kept.count("W4") == 0);
+  CHECK(Kept["W5"] == "b");
+  CHECK(Kept["W6"] == "a");
+  CHECK(Kept["W7"] == "a b");
+  // A mutable pointer or reference kept in a variable: never again, even
+  // before it writes. A pointer to const reads.
+  CHECK(Kept["P2"] == "other");
+  CHECK(Kept["P3"] == "other");
+  CHECK(Kept["P4"] == "other");
+  CHECK(Kept["P5"] == "other");
+  // Host initialisation, then reads only: kept in every frame.
+  CHECK(Kept["I1"] == "v*");
+  // A write later in the loop reaches the compute by the back edge.
+  CHECK(Kept.count("L1") == 0);
+  CHECK(Kept.count("L2") == 0);
+  // A parameter starts written (its caller may have); after a compute it
+  // is followed like a local. `out` may be `in` (`params(b, b)`): a write
+  // to one writes both.
+  CHECK(Kept.count("A1") == 0);
+  CHECK(Kept["A2"] == "in out");
+  CHECK(Kept.count("A3") == 0);
+  // A planned lambda keeps what it captures.
+  CHECK(Kept["Q2"] == "u");
+  // A swap, and a buffer moved from or made from another's contents.
+  CHECK(Kept.count("M2") == 0);
+  CHECK(Kept["M3"] == "n");
+  // U2 does not name `x`: the runtime leaves it in U1's epoch, which U3
+  // resets (no keep at U2), so writing it keeps nothing stale and keeping
+  // it would keep nothing: not kept. `y` is. A swap hands `z` the device
+  // copy `y` had: the write after it counts.
+  CHECK(Kept.count("U2") == 0);
+  CHECK(Kept["U3"] == "y");
+  CHECK(Kept["U4"] == "x");
+  // std::ref of an element refers to it as a pointer would: `v` escapes.
+  // Copying the elements out into a vector keeps no pointer to them.
+  CHECK(Kept["V2"] == "x");
+  CHECK(Kept.count("?") == 0);
+
+  // The plans that start those computes start the kept buffers unknown.
+  CHECK(startUnknown(S, Plan, S.function("step")) ==
+        std::set<std::string>{"v"});
+  CHECK(startUnknown(S, Plan, S.function("pair")) ==
+        std::set<std::string>{"a", "b"});
+  size_t PlannedLambdas = 0;
+  for (const auto &[F, Decls] : Plan.MayStayOnDevice)
+    if (const auto *M = dyn_cast<CXXMethodDecl>(F);
+        M && M->getParent()->isLambda()) {
+      ++PlannedLambdas;
+      CHECK(Decls.size() == 1);
+      CHECK((*Decls.begin())->getNameAsString() == "u");
+    }
+  CHECK(PlannedLambdas == 1);
+}
+
+TEST_CASE(
+    "a place that can hold a pointer to the elements keeps none of that type",
+    "[plan][keep]") {
+  Source S(std::string(Prelude) + R"(
+FERRY_KERNEL void scale(KernelContext kc, float *v) { v[kc.x] *= 2.0f; }
+FERRY_COMPUTE void twice(ComputeContext &cc, Buffer<float> &v) {
+  cc.dispatch(scale, Range(v.size()), v);
+}
+struct Stash { float *where = nullptr; };
+Stash stash;
+
+void frames() {
+  Buffer<float> f(8);
+  Buffer<int> i(8);
+  ferry::Accelerator acc;
+  for (int k = 0; k < 3; ++k) {
+    acc.compute([&](ComputeContext &cc) { twice(cc, f); step(cc, i, k); }); // K1
+    std::printf("%f %d\n", f[0], i[0]);
+  }
+}
+
+void captured() {
+  Buffer<int> c(8);
+  int *slot = nullptr;
+  ferry::Accelerator acc;
+  for (int k = 0; k < 3; ++k)
+    acc.compute([&](ComputeContext &cc) { step(cc, c, k); slot = &c[0]; }); // K2
+  std::printf("%d\n", *slot);
+}
+
+void hidden() {
+  Buffer<int> h(8);
+  ferry::Accelerator acc;
+  void (*callback)() = nullptr;
+  for (int k = 0; k < 3; ++k) {
+    acc.compute([&](ComputeContext &cc) { step(cc, h, k); }); // K3
+    if (callback)
+      callback();
+  }
+}
+
+void inMacro() {
+  Buffer<int> m(8);
+  ferry::Accelerator acc;
+#define RUN acc.compute([&](ComputeContext &cc) { step(cc, m, 0); })
+  RUN;
+  RUN;
+}
+)");
+  ferry::ProgramPlan Plan = ferry::planProgram(S.context());
+  REQUIRE(S.errors().empty());
+  std::map<std::string, std::string> Kept = keptAt(S, Plan, {"K1", "K2", "K3"});
+  // The global `stash` can hold a `float *`: `f` may be written through
+  // it; `i` is kept.
+  CHECK(Kept["K1"] == "i*");
+  // A compute lambda that can store a pointer into a variable of main.
+  CHECK(Kept.count("K2") == 0);
+  // A call through a pointer may run anything.
+  CHECK(Kept.count("K3") == 0);
+  // A compute written in a macro gets no line of its own.
+  CHECK(Kept.count("?") == 0);
+  CHECK(Plan.KeptAtComputes.size() == 1);
+}
