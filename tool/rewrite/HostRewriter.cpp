@@ -74,18 +74,22 @@ public:
   }
 
 private:
-  std::string line(const std::string &Context, const Transfer &T) const {
-    // A container of buffers: the same call for each of its elements.
-    if (T.EachElement)
-      return "for (auto &ferry_each : " + T.Buffer + ") " + Context + "." +
-             runtimeCallName(T.Kind) + "(ferry_each); // ferry: " + T.Reason;
+  /// `cc.fromDevice(b, first, count)`: the runtime call of a transfer.
+  static std::string call(const std::string &Context, const Transfer &T) {
     std::string Arguments = T.Buffer;
     if (!T.Count.empty())
       Arguments += ", " + T.Count;
     if (!T.RangeFirst.empty())
       Arguments += ", " + T.RangeFirst + ", " + T.RangeCount;
-    return Context + "." + runtimeCallName(T.Kind) + "(" + Arguments +
-           "); // ferry: " + T.Reason;
+    return Context + "." + runtimeCallName(T.Kind) + "(" + Arguments + ")";
+  }
+
+  std::string line(const std::string &Context, const Transfer &T) const {
+    // A container of buffers: the same call for each of its elements.
+    if (T.EachElement)
+      return "for (auto &ferry_each : " + T.Buffer + ") " + Context + "." +
+             runtimeCallName(T.Kind) + "(ferry_each); // ferry: " + T.Reason;
+    return call(Context, T) + "; // ferry: " + T.Reason;
   }
 
   /// The leading white space of the line holding `Loc`.
@@ -366,8 +370,7 @@ private:
       return false;
     std::string Calls = "(";
     for (const Transfer *T : Group)
-      Calls += Context + "." + runtimeCallName(T->Kind) + "(" + T->Buffer +
-               (T->Count.empty() ? "" : ", " + T->Count) + "), ";
+      Calls += call(Context, *T) + ", ";
     R.InsertText(Cond->getBeginLoc(), Calls, /*InsertAfter=*/true);
     R.InsertText(Lexer::getLocForEndOfToken(Cond->getEndLoc(), 0, SM, LO), ")",
                  /*InsertAfter=*/true);
