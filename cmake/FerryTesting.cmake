@@ -207,7 +207,7 @@ function(ferry_add_failure_tests name)
              -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/failures)
   add_test(NAME ${arg_LABEL}.${name}.bad_policy
     COMMAND ${CMAKE_COMMAND} ${common} -DENVIRONMENT=FERRY_POLICY=bogus
-      "-DEXPECT_FIRST_LINE=ferry: FERRY_POLICY: unknown value 'bogus' (accepted values: planned, kernel, naive)"
+      "-DEXPECT_FIRST_LINE=ferry: FERRY_POLICY: unknown value 'bogus' (accepted values: planned, kernel, naive, whole)"
       -DEXPECT_LINES=1 -DSTATS=ON -P ${script})
   add_test(NAME ${arg_LABEL}.${name}.bad_device
     COMMAND ${CMAKE_COMMAND} ${common} -DENVIRONMENT=FERRY_DEVICE=foo

@@ -75,6 +75,11 @@ std::string noDeviceMessage(const std::vector<DeviceInfo> &all,
 // The transfer policy: FERRY_POLICY, read once (or setPolicyForTesting).
 // Throws ferry::Error for an unknown value.
 Policy activePolicy();
+// The written-out transfers apply: planned, or whole (its whole-buffer
+// twin).
+inline bool followsPlan(Policy p) {
+  return p == Policy::Planned || p == Policy::Whole;
+}
 
 // --- Context.cpp ---------------------------------------------------------
 // Settings: true when the variable is set to 0, off, no or false.

@@ -14,6 +14,7 @@ namespace {
 bool copiedIn(Policy p, Access a) {
   switch (p) {
   case Policy::Planned:
+  case Policy::Whole:
     return false;
   case Policy::Kernel:
     return a == Access::RO || a == Access::RW;
@@ -26,6 +27,7 @@ bool copiedIn(Policy p, Access a) {
 bool copiedOut(Policy p, Access a) {
   switch (p) {
   case Policy::Planned:
+  case Policy::Whole:
     return false;
   case Policy::Kernel:
     return a == Access::WO || a == Access::RW;
@@ -136,9 +138,11 @@ void launchBuffers(Policy p, const Range &r, const LaunchArg *args,
       lb.in = lb.in || lb.partiallyOverwritten;
 }
 
-// The kernel writes nothing of the buffer past its covered elements.
-bool writtenInPrefix(const LaunchBuffer &lb) {
-  return lb.exactPrefix && !lb.writtenAnywhere;
+// The kernel writes nothing of the buffer past its covered elements, and the
+// policy follows that (FERRY_POLICY=whole plans every write-only launch as
+// woBeyond).
+bool writtenInPrefix(const LaunchBuffer &lb, Policy p) {
+  return p == Policy::Planned && lb.exactPrefix && !lb.writtenAnywhere;
 }
 
 cl::NDRange globalRange(const Range &r) {
@@ -258,9 +262,9 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
     // (see ferry::woDeclared).
     if (lb.in) // the kernel and naive policies copy in, blocking
       copyToDevice(s, *lb.buffer, false);
-    else if (policy == Policy::Planned &&
+    else if (followsPlan(policy) &&
              ((lb.partiallyOverwritten && !lb.declared &&
-               !writtenInPrefix(lb)) ||
+               !writtenInPrefix(lb, policy)) ||
               lb.read) &&
              !lb.buffer->deviceValid())
       // Or a read of what a partial wo launch left stale (see ferry::wo):
@@ -311,9 +315,8 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
       // Under the planned policy a WO argument the range covers only in
       // part is written in what it covers alone: that part is now the
       // device's, and the rest keeps its validity (see ferry::wo).
-      const bool part = policy == Policy::Planned &&
-                        lb.partiallyOverwritten && !lb.declared &&
-                        writtenInPrefix(lb);
+      const bool part = lb.partiallyOverwritten && !lb.declared &&
+                        writtenInPrefix(lb, policy);
       if (part)
         BufferAccess::writtenOnDevice(*lb.buffer, lb.firstByte, lb.lastByte);
       else

@@ -13,7 +13,7 @@ Policy activePolicy() {
     Policy p = Policy::Planned;
     if (!parsePolicy(value, p))
       throw Error(std::string("FERRY_POLICY: unknown value '") + value +
-                  "' (accepted values: planned, kernel, naive)");
+                  "' (accepted values: planned, kernel, naive, whole)");
     state.policy = p;
     state.resolved = true;
   }

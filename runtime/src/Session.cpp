@@ -34,7 +34,7 @@ void finishCompute(Session &s, bool report) {
 void waitForBufferHook(const BufferBase &b) { waitForBuffer(b); }
 
 void keepOnDeviceHook(Session &s, const BufferBase &b) {
-  if (!s.host && activePolicy() == Policy::Planned)
+  if (!s.host && followsPlan(activePolicy()))
     BufferAccess::keep(b);
 }
 

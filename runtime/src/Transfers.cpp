@@ -284,10 +284,11 @@ void bringHome(Session &s) noexcept {
 namespace {
 
 // The session when the written-out transfers apply: an OpenCL device under
-// the planned policy. Null otherwise (host device, kernel or naive policy).
+// the planned policy (or whole, its whole-buffer twin). Null otherwise (host
+// device, kernel or naive policy).
 Session *plannedDevice(std::shared_ptr<Session> &slot) {
   Session &s = sessionFor(slot);
-  if (s.host || activePolicy() != Policy::Planned)
+  if (s.host || !followsPlan(activePolicy()))
     return nullptr;
   return &s;
 }
@@ -360,6 +361,14 @@ void ComputeContext::rangeTransfer(Transfer what, const detail::BufferBase &b,
     return;
   const bool known = BufferAccess::live(b); // as in toDevice(b)
   BufferAccess::touch(b);
+  // FERRY_POLICY=whole: the same line, for all of the buffer; a host write
+  // of part of it needs the rest current on the host first.
+  if (activePolicy() == Policy::Whole) {
+    first = 0;
+    last = b.byteSize();
+    if (what == Transfer::HostWrites)
+      copyStaleFromDevice(*s, b, 0, last);
+  }
   switch (what) {
   case Transfer::ToDevice:
     if (known)

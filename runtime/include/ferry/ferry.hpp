@@ -154,7 +154,11 @@ namespace ferry {
 
 // How the transfer policy is chosen: FERRY_POLICY (read once), or
 // setPolicyForTesting.
-enum class Policy { Planned, Kernel, Naive };
+// Whole (an extension, for measuring): the planned transfers with every
+// transfer of part of a buffer widened to the whole buffer, and a partial
+// write-only launch planned as ferry::woBeyond: what the plan moves when
+// only whole buffers move.
+enum class Policy { Planned, Kernel, Naive, Whole };
 
 inline const char *policyName(Policy p) {
   switch (p) {
@@ -162,6 +166,8 @@ inline const char *policyName(Policy p) {
     return "kernel";
   case Policy::Naive:
     return "naive";
+  case Policy::Whole:
+    return "whole";
   case Policy::Planned:
     break;
   }
@@ -206,7 +212,7 @@ struct Statistics {
   std::uint64_t partialFromDeviceCount = 0;
   std::uint64_t partialFromDeviceBytes = 0;
   std::string device;    // "reference", "host", or the OpenCL device
-  std::string policy;    // "planned", "kernel" or "naive"
+  std::string policy;    // "planned", "kernel", "naive" or "whole"
 };
 
 template <class T> class Buffer;
@@ -244,6 +250,8 @@ inline bool parsePolicy(const char *text, Policy &out) {
     out = Policy::Kernel;
   else if (s == "naive")
     out = Policy::Naive;
+  else if (s == "whole")
+    out = Policy::Whole;
   else
     return false;
   return true;
