@@ -11,15 +11,16 @@
 //     device, nothing in. exit: main never uses scratch again, so only b
 //     goes back: b out (1).
 //   compute 2, settle(a, b) (every device copy is stale between computes):
-//     smooth 1: a in (3, a fill), b in (4). b[1] read on the host: b out
-//     (2), its device copy still valid. smooth 2: nothing in.
+//     smooth 1: a in (3, a fill), b in (4). b[1] read on the host: that
+//     element out (2, 4 B; smooth 2 writes b again, so the read is not
+//     widened), b's device copy still valid. smooth 2: nothing in.
 //     exit: a out (3), b out (4).
 // to_device 4 (16384 B, of which 3 fills of 12288 B), from_device 4
-// (16384 B), 8 dispatches. settle.cpp never calls relax, yet its copy of
+// (3 x 4096 + 4 = 12292 B; whole-buffer copies moved 16384 B), 8 dispatches. settle.cpp never calls relax, yet its copy of
 // relax must skip scratch's copy back too (the copies are the same text):
 // what main.cpp's calls leave dead is decided over every file's summary.
 // ferry-test: args 1024
-// ferry-test: to_device 4 to_device_bytes 16384 from_device 4 from_device_bytes 16384
+// ferry-test: to_device 4 to_device_bytes 16384 from_device 4 from_device_bytes 12292
 // ferry-test: fills 3 fill_bytes 12288
 // ferry-test: dispatches 8
 #include "relax.h"
