@@ -12,14 +12,18 @@
 // By hand (levels of 32, 16, 8 floats: 128, 64, 32 B):
 //   down: smoothing level 0 reads it: in (128); restricting into level 1
 //     and 2 overwrites them whole (no copy in); smoothing level 1 reads what
-//     the device wrote. coarsest[0] += 1 on the host: level 2 back (32);
-//     smoothing it: in again (32). up: prolongation reads and writes what
-//     the device holds. The range-for reads an element of every level:
-//     back (128 + 64 + 32). levels.front()[3]: current. Exit: all current.
-//   In 2 (160 B), out 4 (256 B). Dispatches: 2 sweeps x 2 levels + 2
+//     the device wrote. coarsest[0] += 1 on the host: that element of
+//     level 2 back (4 B), and only it goes in again for smoothing (4 B).
+//     up: prolongation reads and writes what the device holds. The
+//     range-for reads an element of every level, and the exit needs every
+//     level whole with no kernel in between: each read is widened to the
+//     whole level, back (128 + 64 + 32). levels.front()[3]: current.
+//     Exit: all current.
+//   In 2 (128 + 4 = 132 B), out 4 (4 + 224 = 228 B); whole-buffer copies
+//   moved in 160 B, out 256 B. Dispatches: 2 sweeps x 2 levels + 2
 //   restrictions + 1 + 2 prolongations = 9.
 // ferry-test: golden
-// ferry-test: to_device 2 to_device_bytes 160 from_device 4 from_device_bytes 256
+// ferry-test: to_device 2 to_device_bytes 132 from_device 4 from_device_bytes 228
 // ferry-test: dispatches 9
 #include "Print.h"
 

@@ -3,7 +3,7 @@
 // levels loop unrolled over three buffer parameters. It must move exactly
 // the bytes its twin moves (see the hand count there).
 // ferry-test: golden
-// ferry-test: to_device 2 to_device_bytes 160 from_device 4 from_device_bytes 256
+// ferry-test: to_device 2 to_device_bytes 132 from_device 4 from_device_bytes 228
 // ferry-test: dispatches 9
 #include "Print.h"
 

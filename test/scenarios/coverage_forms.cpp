@@ -6,15 +6,17 @@
 // nothing back first.
 //
 // By hand (in, out: 16 ints = 64 B): dispatch 1 reads in: in (1); out is
-// overwritten (no copy). out[3] is read: out back (1). std::copy overwrites
-// in whole: no copy back. Dispatch 2 reads in: in (2). Exit: out back (2);
-// in's host copy is current. In 2 (128 B), out 2 (128 B).
+// overwritten (no copy). out[3] is read: that element back (1, 4 B; the
+// next dispatch writes out again, so the read is not widened). std::copy
+// overwrites in whole: no copy back. Dispatch 2 reads in: in (2). Exit: out
+// back (2, 64 B); in's host copy is current. In 2 (128 B), out 2 (68 B);
+// whole-buffer copies out moved 128 B.
 // ferry-test: golden
 // Fills: 1 of the copies in above (64 B) is of a buffer still
 // holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
 // out since): the device fills it, so no byte crosses the bus; to_device
 // counts it like any copy in, and fills again.
-// ferry-test: to_device 2 to_device_bytes 128 from_device 2 from_device_bytes 128
+// ferry-test: to_device 2 to_device_bytes 128 from_device 2 from_device_bytes 68
 // ferry-test: fills 1 fill_bytes 64
 // ferry-test: dispatches 2
 #include "Print.h"

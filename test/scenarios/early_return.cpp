@@ -3,15 +3,18 @@
 //
 // By hand (16 ints = 64 B per buffer): `level` in once before the loop (1);
 // `doubled` is fully overwritten: no copy. The host reads level[0] after
-// every dispatch: out once per executed iteration; level[0] goes 1, 3, 7,
-// 15, 31 and passes 20 at the 5th: 5 copies of `level`. The return copies
-// `doubled` back (1). In 1 (64 B), out 6 (384 B).
+// every dispatch: that element out once per executed iteration; level[0]
+// goes 1, 3, 7, 15, 31 and passes 20 at the 5th: 5 copies of 4 B (the value
+// decides whether the trip returns or dispatches again, so the read is not
+// widened). The return copies the rest of `level` back (60 B) and
+// `doubled` (64 B). In 1 (64 B), out 7 (5 x 4 + 60 + 64 = 144 B);
+// whole-buffer copies out moved 6 (384 B).
 // ferry-test: golden
 // Fills: 1 of the copies in above (64 B) is of a buffer still
 // holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
 // out since): the device fills it, so no byte crosses the bus; to_device
 // counts it like any copy in, and fills again.
-// ferry-test: to_device 1 to_device_bytes 64 from_device 6 from_device_bytes 384
+// ferry-test: to_device 1 to_device_bytes 64 from_device 7 from_device_bytes 144
 // ferry-test: fills 1 fill_bytes 64
 // ferry-test: dispatches 5
 #include "Print.h"

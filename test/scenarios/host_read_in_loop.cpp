@@ -1,16 +1,20 @@
-// The host reads one element after every dispatch: the copy out must sit
-// inside the loop, the copy in stays hoisted before it.
+// The host reads one element after every dispatch: the copy out of that
+// element must sit inside the loop, the copy in stays hoisted before it.
 //
 // By hand (64 ints = 256 B, 6 steps): in once (device stale at entry; the
-// host only reads, so the device copy stays valid); out once per step (the
-// kernel made the host copy stale); nothing at the exit (the last read left
-// the host copy valid).
+// host only reads, so the device copy stays valid); out once per step, of
+// values[0] only (4 B: the kernel made the host copy stale, the read
+// touches one element); at the exit the rest, values[1..63], one piece of
+// 252 B (the guarded copy moves only what is still stale). The read is not
+// widened to the whole buffer: after it comes the next dispatch on every
+// trip but the last, which the plan cannot tell apart.
+// Out 7 (6 x 4 + 252 = 276 B); whole-buffer copies out moved 6 (1536 B).
 // ferry-test: golden
 // Fills: 1 of the copies in above (256 B) is of a buffer still
 // holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
 // out since): the device fills it, so no byte crosses the bus; to_device
 // counts it like any copy in, and fills again.
-// ferry-test: to_device 1 to_device_bytes 256 from_device 6 from_device_bytes 1536
+// ferry-test: to_device 1 to_device_bytes 256 from_device 7 from_device_bytes 276
 // ferry-test: fills 1 fill_bytes 256
 // ferry-test: dispatches 6
 #include "Print.h"

@@ -1,13 +1,17 @@
-// The host writes one element before every dispatch. A partial host write
-// needs the host copy current first, and the kernel then needs it back.
+// The host writes one element before every dispatch. The write covers the
+// element it writes, so nothing comes back before it; the kernel then needs
+// that element on the device.
 //
 // By hand (16 ints = 64 B, 4 steps): step 0: the host copy is valid at entry,
-// so the write needs nothing; copy in (1). Steps 1-3: copy out before the
-// write (the kernel made the host stale), copy in after it: 3 + 3. Exit: copy
-// out (1). In 4, out 4. Where the first iteration differs from the rest the
-// planner emits guarded copies; the runtime skips the one that is not needed.
+// so the write needs nothing; the device copy is stale, all of it: in (1,
+// 64 B; no fill, the host wrote the buffer first). Steps 1-3: values[s] is
+// written with no copy back (the rest stays stale on the host), and only
+// that element goes in (3 x 4 B). Exit: the kernel wrote all of it: out (1,
+// 64 B). In 4 (76 B), out 1 (64 B); whole-buffer copies moved in 4 (256 B),
+// out 4 (256 B). The first iteration differs from the rest, so the copy in
+// is guarded: the runtime moves only the stale pieces.
 // ferry-test: golden
-// ferry-test: to_device 4 to_device_bytes 256 from_device 4 from_device_bytes 256
+// ferry-test: to_device 4 to_device_bytes 76 from_device 1 from_device_bytes 64
 // ferry-test: dispatches 4
 #include "Print.h"
 

@@ -8,14 +8,16 @@
 //
 // By hand (a, b: 8 ints = 32 B): byRef reads a: in (1); overwrites b (no
 // copy); back at its return: b (1) (a was not written). b[1] is read: current.
-// b[0] is written on the host. byPtr reads b: in (2); overwrites a; a back
-// at its return (2). Exit: both current. In 2 (64 B), out 2 (64 B).
+// b[0] is written on the host: only that element becomes stale on the
+// device. byPtr reads b: b[0] in (2, 4 B); overwrites a; a back at its
+// return (2). Exit: both current. In 2 (32 + 4 = 36 B), out 2 (64 B);
+// whole-buffer copies in moved 64 B.
 // ferry-test: golden
 // Fills: 1 of the copies in above (32 B) is of a buffer still
 // holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
 // out since): the device fills it, so no byte crosses the bus; to_device
 // counts it like any copy in, and fills again.
-// ferry-test: to_device 2 to_device_bytes 64 from_device 2 from_device_bytes 64
+// ferry-test: to_device 2 to_device_bytes 36 from_device 2 from_device_bytes 64
 // ferry-test: fills 1 fill_bytes 32
 // ferry-test: dispatches 2
 #include "Print.h"

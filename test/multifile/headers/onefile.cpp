@@ -14,14 +14,16 @@
 //     settle's plan starts b's device copy unknown: main.cpp's summary
 //     says its compute keeps settle's parameter `b`. smooth 1: a in (3, a
 //     fill); b is still valid on the device: nothing. b[1] read on the
-//     host: b out (2), its device copy still valid. smooth 2: nothing in.
-//     exit: a out (3), b out (4).
-// to_device 3 (12288 B, all three fills), from_device 4 (16384 B), 8
-// dispatches. (Before the keep, b went in again in compute 2: 4 in.) settle.cpp never calls relax, yet its copy of
+//     host: that element out (2, 4 B; smooth 2 writes b again, so the
+//     read is not widened), b's device copy still valid. smooth 2:
+//     nothing in. exit: a out (3), b out (4).
+// to_device 3 (12288 B, all three fills), from_device 4 (3 x 4096 + 4 =
+// 12292 B), 8 dispatches. (Before the keep, b went in again in compute 2:
+// 4 in; whole-buffer copies moved 16384 B out.) settle.cpp never calls relax, yet its copy of
 // relax must skip scratch's copy back too (the copies are the same text):
 // what main.cpp's calls leave dead is decided over every file's summary.
 // ferry-test: args 1024
-// ferry-test: to_device 3 to_device_bytes 12288 from_device 4 from_device_bytes 16384
+// ferry-test: to_device 3 to_device_bytes 12288 from_device 4 from_device_bytes 12292
 // ferry-test: fills 3 fill_bytes 12288
 // ferry-test: dispatches 8
 #include "relax.h"

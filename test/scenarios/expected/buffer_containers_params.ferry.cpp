@@ -27,7 +27,7 @@ __kernel void prolongKernel(__global const float* coarse,
 // levels loop unrolled over three buffer parameters. It must move exactly
 // the bytes its twin moves (see the hand count there).
 // ferry-test: golden
-// ferry-test: to_device 2 to_device_bytes 160 from_device 4 from_device_bytes 256
+// ferry-test: to_device 2 to_device_bytes 132 from_device 4 from_device_bytes 228
 // ferry-test: dispatches 9
 #include "Print.h"
 
@@ -57,10 +57,10 @@ FERRY_COMPUTE void vcycle(ferry::ComputeContext &cc, ferry::Buffer<float> &l0,
   for (int s = 0; s < sweeps; ++s)
     cc.launch(::ferry_opencl_program, "smoothKernel", smoothKernel, ferry::Range(l1.size()), ferry::rw(l1));
   cc.launch(::ferry_opencl_program, "restrictKernel", restrictKernel, ferry::Range(l2.size()), ferry::ro(l1), ferry::wo(l2));
-  cc.fromDevice(l2); // ferry: line 33: `l2` element read and written on the host; the device holds the newer copy
-  cc.hostWrites(l2); // ferry: line 33 writes `l2` on the host; the device copy becomes stale
+  cc.fromDevice(l2, 0, 1); // ferry: line 33: element `0` of `l2`: element read and written on the host; the device holds the newer copy
+  cc.hostWrites(l2, 0, 1); // ferry: line 33 writes element `0` of `l2` on the host; the device copy of those becomes stale
   l2[0] += 1.0f;
-  cc.toDevice(l2); // ferry: kernel `smoothKernel` (line 34) reads `l2`; the device copy is stale
+  cc.toDeviceIfStale(l2); // ferry: kernel `smoothKernel` (line 34) reads `l2`; the device copy may be stale
   cc.launch(::ferry_opencl_program, "smoothKernel", smoothKernel, ferry::Range(l2.size()), ferry::rw(l2));
   cc.toDeviceIfStale(l1); // ferry: kernel `prolongKernel` (line 35) reads `l1`; the device copy may be stale
   cc.launch(::ferry_opencl_program, "prolongKernel", prolongKernel, ferry::Range(l1.size()), ferry::ro(l2), ferry::rw(l1));

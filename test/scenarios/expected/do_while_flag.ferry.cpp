@@ -56,14 +56,14 @@ FERRY_COMPUTE void converge(ferry::ComputeContext &cc, ferry::Buffer<int> &a,
   ferry::Buffer<int> *from = &a, *to = &b;
   int iterations = 0;
   do {
-    cc.hostWrites(flag); // ferry: line 38 writes `flag` on the host; the device copy becomes stale
+    cc.hostWrites(flag, 0, 1); // ferry: line 38 writes element `0` of `flag` on the host; the device copy of those becomes stale
     flag[0] = 0;
     cc.toDeviceIfStale(*from); // ferry: kernel `spreadMax` (line 39) reads `*from`; the device copy may be stale
     cc.toDeviceIfStale(flag); // ferry: kernel `spreadMax` (line 39) writes only part of `flag`; the device copy may be stale
     cc.launch(::ferry_opencl_program, "spreadMax", spreadMax, ferry::Range(a.size()), ferry::ro(*from), ferry::wo(*to), ferry::rw(flag));
     std::swap(from, to);
     ++iterations;
-    cc.fromDevice(flag); // ferry: line 42: `flag` element read on the host; the device holds the newer copy
+    cc.fromDevice(flag, 0, 1); // ferry: line 42: element `0` of `flag`: element read on the host; the device holds the newer copy
   } while (flag[0] != 0);
   std::printf("iterations: %d\n", iterations);
   cc.fromDeviceIfStale(a); // ferry: `a` goes back to the caller; the device may hold a newer copy

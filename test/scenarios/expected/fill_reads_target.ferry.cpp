@@ -33,7 +33,7 @@ FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &a,
                        int n) {
   cc.launch(::ferry_opencl_program, "setAll", setAll, ferry::Range(n), ferry::wo(a));
   cc.fromDevice(a); // ferry: line 23: `a` element read on the host; the device holds the newer copy
-  cc.hostWrites(a); // ferry: line 23 writes `a` on the host; the device copy becomes stale
+  cc.hostWrites(a, 0, a.size()); // ferry: line 23 writes `a.size()` elements from `0` of `a` on the host; the device copy of those becomes stale
   std::fill(a.begin(), a.end(), a[n - 1] * 2);
 }
 

@@ -15,11 +15,13 @@ __kernel void square(__global int* values) {
 // rewritten file holds the header's rewritten text where it was included.
 //
 // By hand (32 ints = 128 B): copy in before the first dispatch (1); the
-// host reads values[1] between the dispatches: copy out (1), the device
-// copy stays valid, so nothing goes in before the second; copy out at the
-// exit (2).
+// host reads values[1] between the dispatches: that element out (1, 4 B;
+// the second dispatch writes values again, so the read is not widened), the
+// device copy stays valid, so nothing goes in before the second; copy out
+// at the exit (2, 128 B). In 1 (128 B), out 2 (132 B); whole-buffer copies
+// out moved 256 B.
 // ferry-test: golden
-// ferry-test: to_device 1 to_device_bytes 128 from_device 2 from_device_bytes 256
+// ferry-test: to_device 1 to_device_bytes 128 from_device 2 from_device_bytes 132
 // ferry-test: dispatches 2
 // ferry: #include "header_compute.h", rewritten here with its compute functions planned
 #line 1 "@FERRY_SOURCE_ROOT@/test/scenarios/header_compute.h"
@@ -40,13 +42,13 @@ FERRY_COMPUTE inline void squareTwice(ferry::ComputeContext &cc,
                                       ferry::Buffer<int> &values) {
   cc.toDevice(values); // ferry: kernel `square` (line 15) reads `values`; the device copy is stale
   cc.launch(::ferry_opencl_program, "square", square, ferry::Range(values.size()), ferry::rw(values));
-  cc.fromDevice(values); // ferry: line 16: `values` element read on the host; the device holds the newer copy
+  cc.fromDevice(values, 1, 1); // ferry: line 16: element `1` of `values`: element read on the host; the device holds the newer copy
   std::printf("between: %d\n", values[1]);
   cc.launch(::ferry_opencl_program, "square", square, ferry::Range(values.size()), ferry::rw(values));
   cc.fromDevice(values); // ferry: `values` goes back to the caller; the device holds the newer copy
 }
 #endif // FERRY_INLINED_HEADER_COMPUTE_H
-#line 12 "@FERRY_SOURCE_ROOT@/test/scenarios/header_compute.cpp"
+#line 14 "@FERRY_SOURCE_ROOT@/test/scenarios/header_compute.cpp"
 // ferry: #include "header_compute.h" // included again: skipped, as in the original, already written above
 
 int main() {

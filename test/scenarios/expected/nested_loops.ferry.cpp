@@ -35,9 +35,10 @@ FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &state,
   for (int outer = 0; outer < 3; ++outer) {
     for (int inner = 0; inner < 4; ++inner)
       cc.launch(::ferry_opencl_program, "relax", relax, ferry::Range(state.size()), ferry::rw(state), ferry::ro(coefficients));
-    cc.fromDeviceIfStale(state); // ferry: line 23: `state` element read on the host; the device may hold a newer copy
+    cc.fromDeviceIfStale(state, 0, 32); // ferry: line 23: `32` elements from `0` of `state`: element read on the host; the device may hold a newer copy
     std::printf("outer %d: %d %d\n", outer, state[0], state[31]);
   }
+  cc.fromDeviceIfStale(state); // ferry: `state` goes back to the caller; the device may hold a newer copy
 }
 
 int main() {

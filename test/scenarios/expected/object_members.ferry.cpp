@@ -90,7 +90,7 @@ int main() {
   printBuffer("out", out);
   acc.compute([&](ferry::ComputeContext &cc) {
     smooth(cc, sim, 1);
-    cc.hostWrites(sim.state, 1); // ferry: line 71: the host writes the first 1 elements of `sim.state`; the rest is copied back first if that is not all of it
+    cc.hostWrites(sim.state, 0, 1); // ferry: line 71 writes element `0` of `sim.state` on the host; the device copy of those becomes stale
     sim.state[0] = 5.0f;
     smooth(cc, sim, 1);
     cc.fromDeviceIfStale(sim.state); // ferry: `sim.state` is the host's again when compute returns; the device may hold a newer copy

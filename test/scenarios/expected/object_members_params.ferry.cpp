@@ -81,7 +81,7 @@ int main() {
   acc.keepOnDevice(state); // ferry: main has not written `state` since the previous compute returned
   acc.compute([&](ferry::ComputeContext &cc) {
     smooth(cc, state, next, 1);
-    cc.hostWrites(state, 1); // ferry: line 60: the host writes the first 1 elements of `state`; the rest is copied back first if that is not all of it
+    cc.hostWrites(state, 0, 1); // ferry: line 60 writes element `0` of `state` on the host; the device copy of those becomes stale
     state[0] = 5.0f;
     smooth(cc, state, next, 1);
     cc.fromDeviceIfStale(state); // ferry: `state` is the host's again when compute returns; the device may hold a newer copy

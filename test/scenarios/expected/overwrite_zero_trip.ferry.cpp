@@ -37,7 +37,7 @@ FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &v,
                        int k) {
   cc.launch(::ferry_opencl_program, "fillIndex", fillIndex, ferry::Range(v.size()), ferry::wo(v));
   for (int i = 0; i < k; ++i) {
-    cc.hostWrites(v); // ferry: line 28 writes `v` on the host; the device copy becomes stale
+    cc.hostWrites(v, 0, v.size()); // ferry: line 28 writes `v.size()` elements from `0` of `v` on the host; the device copy of those becomes stale
     std::fill(v.begin(), v.end(), i + 1);
   }
   cc.fromDeviceIfStale(v); // ferry: `v` goes back to the caller; the device may hold a newer copy
@@ -48,7 +48,7 @@ FERRY_COMPUTE void nested(ferry::ComputeContext &cc, ferry::Buffer<int> &v,
   cc.launch(::ferry_opencl_program, "fillIndex", fillIndex, ferry::Range(v.size()), ferry::wo(v));
   for (;;) {
     for (int i = 0; i < k; ++i) {
-      cc.hostWrites(v); // ferry: line 36 writes `v` on the host; the device copy becomes stale
+      cc.hostWrites(v, 0, v.size()); // ferry: line 36 writes `v.size()` elements from `0` of `v` on the host; the device copy of those becomes stale
       std::iota(v.begin(), v.end(), 100 + i);
     }
     break;

@@ -47,7 +47,7 @@ FERRY_COMPUTE void smooth(ferry::ComputeContext &cc, ferry::Buffer<int> &data,
     cc.launch(::ferry_opencl_program, "blur", blur, ferry::Range(data.size()), ferry::ro(from), ferry::wo(to));
   }
   if (steps % 2 == 1) {
-    cc.fromDeviceIfStale(scratch); // ferry: line 35: `scratch` passed to std::copy on the host; the device may hold a newer copy
+    cc.fromDeviceIfStale(scratch, 0, scratch.size()); // ferry: line 35: `scratch.size()` elements from `0` of `scratch`: passed to std::copy on the host; the device may hold a newer copy
     cc.hostWrites(data, scratch.size()); // ferry: line 35: the host writes the first scratch.size() elements of `data`; the rest is copied back first if that is not all of it
     std::copy(scratch.begin(), scratch.end(), data.begin());
   }

@@ -40,7 +40,7 @@ FERRY_KERNEL void step(ferry::KernelContext kc, int *values, const int *weights)
 FERRY_COMPUTE void settle(ferry::ComputeContext &cc, ferry::Buffer<int> &values,
                           const ferry::Buffer<int> &weights) {
   for (int r = 0; r < 4; ++r) {
-    cc.fromDeviceIfStale(values); // ferry: line 30: `values` element read on the host; the device may hold a newer copy
+    cc.fromDeviceIfStale(values, 0, 1); // ferry: line 30: element `0` of `values`: element read on the host; the device may hold a newer copy
     if (values[0] % 2 == 1)
       break;
     cc.toDeviceIfStale(values); // ferry: kernel `step` (line 32) reads `values`; the device copy may be stale
@@ -53,7 +53,7 @@ FERRY_COMPUTE void polish(ferry::ComputeContext &cc, ferry::Buffer<int> &values,
                           const ferry::Buffer<int> &weights) {
   int r = 0;
   do {
-    cc.fromDeviceIfStale(values); // ferry: line 40: `values` element read on the host; the device may hold a newer copy
+    cc.fromDeviceIfStale(values, 1, 1); // ferry: line 40: element `1` of `values`: element read on the host; the device may hold a newer copy
     if (values[1] % 2 == 1)
       return;
     cc.toDeviceIfStale(values); // ferry: kernel `step` (line 42) reads `values`; the device copy may be stale

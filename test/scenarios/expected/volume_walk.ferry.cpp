@@ -84,7 +84,7 @@ FERRY_COMPUTE void simulate(ferry::ComputeContext &cc,
     cc.launch(::ferry_opencl_program, "stencil3d", stencil3d, ferry::Range(nx, ny), ferry::ro(power), ferry::ro(scratch), ferry::wo(temp, ferry::volume(0, nx, 1, ny, 2 + ferry::tripCount(1, (nz) - 1))), nx, ny,
                 nz);
   }
-  cc.hostWrites(scratch); // ferry: line 55 writes `scratch` on the host; the device copy becomes stale
+  cc.hostWrites(scratch, 0, scratch.size()); // ferry: line 55 writes `scratch.size()` elements from `0` of `scratch` on the host; the device copy of those becomes stale
   std::fill(scratch.begin(), scratch.end(), 7);
   cc.toDeviceIfStale(power); // ferry: kernel `stencil3d` (line 56) reads `power`; the device copy may be stale
   cc.toDeviceIfStale(temp); // ferry: kernel `stencil3d` (line 56) reads `temp`; the device copy may be stale
