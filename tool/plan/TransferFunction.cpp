@@ -420,6 +420,17 @@ struct TransferFunction::Impl {
       }
       if (Indices.size() < 2)
         continue;
+      // The same elements read again (`std::copy(b.begin(), b.end(), …)`
+      // names b twice): the first copy covers them.
+      for (size_t K = 1; K < Indices.size(); ++K)
+        for (size_t J = 0; J < K; ++J)
+          if (Events[Indices[K]].Range->First ==
+                  Events[Indices[J]].Range->First &&
+              Events[Indices[K]].Range->Count ==
+                  Events[Indices[J]].Range->Count) {
+            P.How[Indices[K]] = PartRead::Done;
+            break;
+          }
       long long Lo = 0, Hi = 0;
       bool Constant = true;
       for (size_t I : Indices) {
