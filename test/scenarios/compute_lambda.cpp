@@ -9,17 +9,22 @@
 //
 // By hand (every buffer 8 floats, 32 B):
 //   k = 0..6: step dispatches 7 times; the first copies `a` in (32).
-//   a[0] read on the host: out (32). a[1] written on the host.
-//   snapshot(a, scratch): `a` in again (32); `scratch` written whole.
+//   a[0] read on the host: that element out (4 B). a[1] written on the
+//     host: that element alone goes stale on the device.
+//   snapshot(a, scratch): a[1] in again (4 B); `scratch` written whole.
 //   snapshot(scratch, *target): nothing to copy in.
-//   Exit: `a` is current on the host; `scratch` is dead; `*target` out (32).
-//   In 2 (64 B), out 2 (64 B); 9 dispatches.
+//   Exit: the rest of `a`, a[2..8), out (24 B: snapshot is a planned call,
+//   after which only the run knows where a's copies are, so the read of
+//   a[0] is not widened to all of it); `scratch` is dead; `*target` out
+//   (32).
+//   In 2 (36 B), out 3 (60 B); 9 dispatches. Whole-buffer transfers moved
+//   in 2 (64 B), out 2 (64 B).
 // ferry-test: golden
 // Fills: 1 of the copies in above (32 B) is of a buffer still
 // holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
 // out since): the device fills it, so no byte crosses the bus; to_device
 // counts it like any copy in, and fills again.
-// ferry-test: to_device 2 to_device_bytes 64 from_device 2 from_device_bytes 64
+// ferry-test: to_device 2 to_device_bytes 36 from_device 3 from_device_bytes 60
 // ferry-test: fills 1 fill_bytes 32
 // ferry-test: dispatches 9
 #include "Print.h"
