@@ -1,18 +1,26 @@
 #!/bin/sh
-# Runs every sample and scenario under the three policies, side by side in
+# Runs every sample and scenario under the three policies, and the planned
+# transfers widened to whole buffers (FERRY_POLICY=whole), side by side in
 # one run, and writes the transfer table to docs/transfers.md: counts and
-# bytes to and from the device for naive, kernel and planned, next to the
-# minimum worked out by hand in each program's `// ferry-test:` comment.
-#   bench/transfers.sh [BUILD_DIR]      (FERRY_DEVICE defaults to cpu: PoCL)
+# bytes to and from the device for naive, kernel, whole and planned, next to
+# the minimum worked out by hand in each program's `// ferry-test:` comment,
+# and what moving parts of buffers saves: bytes, and the device's transfer
+# time under event profiling (on the device FERRY_DEVICE names; PoCL's
+# times say little, an H100's say what the bytes cost there).
+#   bench/transfers.sh [BUILD_DIR [OUT]]  (FERRY_DEVICE defaults to cpu: PoCL)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
-out="$root/docs/transfers.md"
+out=${2:-$root/docs/transfers.md}
 : "${FERRY_DEVICE:=cpu}"
 export FERRY_DEVICE
+export FERRY_PROFILE=1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+number() { # number FILE KEY -> the number after "KEY":
+  sed -n "s/.*\"$2\": *\([0-9.]*\).*/\1/p" "$1" | head -n1
+}
 field() { # field FILE KEY SUB -> number
   sed -n "s/.*\"$2\": *{\"count\": *\([0-9]*\), *\"bytes\": *\([0-9]*\)}.*/\1 \2/p" "$1" |
     { read -r c b; [ "$3" = count ] && echo "$c" || echo "$b"; }
@@ -33,10 +41,14 @@ human() { # bytes -> short text
   echo "runs with its default arguments (or the \`args\` of its \`ferry-test\` line)."
   echo "Cells are *copies in / copies out (bytes moved)*. **hand** is the minimum"
   echo "worked out by hand in the program's opening comment; **planned** must equal"
-  echo "it, and the last column says whether it does."
+  echo "it, and the last column says whether it does. **whole** is the planned"
+  echo "run with every transfer widened to its whole buffer (\`FERRY_POLICY=whole\`):"
+  echo "what the plan moved before it moved parts of buffers. **below whole** is"
+  echo "the bytes planned moves less than that, and **transfer ms** the device's"
+  echo "transfer time of whole and planned (event profiling, \`FERRY_PROFILE=1\`)."
   echo
-  echo "| program | naive | kernel | planned | hand | naive/planned bytes | planned = hand |"
-  echo "| --- | --- | --- | --- | --- | --- | --- |"
+  echo "| program | naive | kernel | whole | planned | hand | below whole | transfer ms whole / planned | naive/planned bytes | planned = hand |"
+  echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 } > "$tmp/table"
 
 for source in "$root"/samples/*/*.cpp "$root"/test/scenarios/*.cpp; do
@@ -49,20 +61,21 @@ for source in "$root"/samples/*/*.cpp "$root"/test/scenarios/*.cpp; do
   [ -x "$exe" ] || { echo "skipping $name: not built" >&2; continue; }
   args=$(sed -n 's/^\/\/ ferry-test: args //p' "$source" | head -n1)
   row="| $kind $name"
-  for policy in naive kernel planned; do
+  for policy in naive kernel whole planned; do
     rm -f "$tmp/$policy.json"
     # shellcheck disable=SC2086
     if ! (cd "$tmp" && FERRY_POLICY=$policy FERRY_STATS="$tmp/$policy.json" \
       "$exe" $args > /dev/null 2> "$tmp/err"); then
       echo "$name ($policy) failed: $(tail -n1 "$tmp/err")" >&2
       row="$row | failed"
-      eval "bytes_$policy=0 ti_$policy=x to_$policy=x"
+      eval "bytes_$policy=0 ti_$policy=x to_$policy=x ms_$policy=0"
       continue
     fi
     ti=$(field "$tmp/$policy.json" to_device count)
     to=$(field "$tmp/$policy.json" from_device count)
     bytes=$(( $(field "$tmp/$policy.json" to_device bytes) + $(field "$tmp/$policy.json" from_device bytes) ))
-    eval "bytes_$policy=$bytes ti_$policy=$ti to_$policy=$to"
+    ms=$(number "$tmp/$policy.json" transfer_ms)
+    eval "bytes_$policy=$bytes ti_$policy=$ti to_$policy=$to ms_$policy=${ms:-0}"
     row="$row | $ti / $to ($(human $bytes))"
   done
   hi=$(expected "$source" to_device)
@@ -71,7 +84,14 @@ for source in "$root"/samples/*/*.cpp "$root"/test/scenarios/*.cpp; do
   [ "$hi" = "$ti_planned" ] && [ "$ho" = "$to_planned" ] || ok="**no**"
   ratio=$(awk -v n="$bytes_naive" -v p="$bytes_planned" \
     'BEGIN { if (p == 0) print "∞"; else printf "%.1f×", n / p }')
-  echo "$row | $hi / $ho | $ratio | $ok |" >> "$tmp/table"
+  saved=$((bytes_whole - bytes_planned))
+  if [ "$saved" -gt 0 ]; then
+    below=$(awk -v s="$saved" -v w="$bytes_whole" -v h="$(human "$saved")" \
+      'BEGIN { printf "%s (%.0f%%)", h, 100 * s / w }')
+  else
+    below="-"
+  fi
+  echo "$row | $hi / $ho | $below | $ms_whole / $ms_planned | $ratio | $ok |" >> "$tmp/table"
 done
 mkdir -p "$root/docs"
 cp "$tmp/table" "$out"
