@@ -331,3 +331,63 @@ FERRY_COMPUTE void f(ferry::ComputeContext &cc, FB &a, FB &b, FB &c, FB &d,
   CHECK(Binds("@opaque") == Lines{"escape e"});
   CHECK(Binds("@helper") == Lines{"escape a"});
 }
+
+// A helper's summary bounds what it touches of a buffer parameter or
+// member by its own parameters; at a call, the range is spelled in the
+// call's arguments, and only where those mean the same before the
+// statement (issue 22, OMPDart clenergy's copyatoms).
+TEST_CASE("ranges: through a helper's summary", "[ranges]") {
+  Source S(withPrelude(R"cpp(
+static void fill(FB &b, int lo, int count) {
+  for (int i = 0; i < count; ++i)
+    b[lo + i] = 0.0f;
+}
+static void fillEarly(FB &b, int count) {
+  if (count > 100)
+    return;
+  for (int i = 0; i < count; ++i)
+    b[i] = 1.0f;
+}
+static void bump(FB *b, int k) { (*b)[0] += k; }
+static void grown(FB &b, int n) {
+  n = n * 2;
+  b[n] = 0.0f;
+}
+static void twoParts(FB &b) { b[0] = 1.0f; b[1] = 2.0f; }
+int g;
+static void global(FB &b) { b[g] = 1.0f; }
+struct Holder {
+  FB data;
+  void poke(int i) { data[i] = 3.0f; }
+};
+FERRY_COMPUTE void f(ferry::ComputeContext &cc, FB &a, Holder &h, int n,
+                     int m, bool c) {
+  fill(a, n, m);               // @fill
+  fillEarly(a, n + 1);         // @early
+  bump(&a, 5);                 // @pointer
+  if (c) fill(a, 0, 4);        // @branch
+  fill(a, n++, 4);             // @sideeffect
+  fill(a, static_cast<short>(n), 4); // @narrow
+  grown(a, n);                 // @changed
+  twoParts(a);                 // @two
+  global(a);                   // @global
+  h.poke(n - 1);               // @member
+}
+)cpp"));
+  CHECK(at(S, "f", "@fill") ==
+        Lines{"write a from n count ferry::tripCount(0, m), covers"});
+  // An early return may skip the loop: bounded, not covered.
+  CHECK(at(S, "f", "@early") ==
+        Lines{"write a from 0 count ferry::tripCount(0, (n + 1))"});
+  CHECK(at(S, "f", "@pointer") == Lines{"read-write a from 0 count 1"});
+  CHECK(at(S, "f", "@branch") == Lines{"write a from 0 count 4"});
+  // n changes in the statement; a narrowing conversion changes the value.
+  CHECK(at(S, "f", "@sideeffect") == Lines{"write a whole"});
+  CHECK(at(S, "f", "@narrow") == Lines{"write a whole"});
+  // The helper changes its parameter before it uses it; two accesses of
+  // different elements; a global the call site could shadow.
+  CHECK(at(S, "f", "@changed") == Lines{"write a whole"});
+  CHECK(at(S, "f", "@two") == Lines{"write a whole"});
+  CHECK(at(S, "f", "@global") == Lines{"write a whole"});
+  CHECK(at(S, "f", "@member") == Lines{"write h.data from (n - 1) count 1, covers"});
+}

@@ -12,18 +12,20 @@
 // By hand (n = 64 floats, 256 B each):
 //   advance(3): the loop's kernels read state_ and flux_ and the host never
 //     writes them there: both in once, before the loop (2; flux_ still holds
-//     what it was made with: a fill). After the loop pin() writes part of
-//     state_: back first (1); total() reads flux_: back (1). Exit: both
-//     current on the host.
-//   advance(1) again, in a second compute: in 2, out 2 (state_ comes back
-//     for pin, flux_ for total).
-//   In 4 (1024 B), out 4 (1024 B). Dispatches 2 x 3 + 2 x 1 = 8.
+//     what it was made with: a fill). After the loop pin() writes
+//     state_[0] and nothing else (its summary bounds it to that element),
+//     whole, without reading it: nothing comes back for it; total() reads
+//     flux_: back (1). Exit: the other 63 elements of state_ back (1,
+//     252 B).
+//   advance(1) again, in a second compute: in 2, out 2 (flux_ for total,
+//     252 B of state_ at the exit).
+//   In 4 (1024 B), out 4 (1016 B). Dispatches 2 x 3 + 2 x 1 = 8.
 // ferry-test: golden
 // Fills: 1 of the copies in above (256 B) is of a buffer still
 // holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
 // out since): the device fills it, so no byte crosses the bus; to_device
 // counts it like any copy in, and fills again.
-// ferry-test: to_device 4 to_device_bytes 1024 from_device 4 from_device_bytes 1024
+// ferry-test: to_device 4 to_device_bytes 1024 from_device 4 from_device_bytes 1016
 // ferry-test: fills 1 fill_bytes 256
 // ferry-test: dispatches 8
 #include "Print.h"

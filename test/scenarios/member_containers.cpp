@@ -8,13 +8,15 @@
 //
 // By hand (4 layers of 16 floats, 64 B each):
 //   forward(): layer 0 is read by the first kernel: in (1); layers 1..3 are
-//     overwritten whole by kernels (no copy in). nudge() writes layers_[0]
-//     on the host, current there already. The second pass reads layer 0
-//     again: in (1); layers 1..3 are overwritten again. output() reads the
-//     container: layers 1, 2 and 3 come back (3). Exit: all current.
-//   In 2 (128 B), out 3 (192 B). Dispatches: 2 passes x 3 = 6.
+//     overwritten whole by kernels (no copy in). nudge() writes element 0
+//     of layers_[0] (its summary bounds it to that element) on the host,
+//     current there already. The second pass reads layer 0 again: that
+//     element in (1, 4 B); layers 1..3 are overwritten again. output()
+//     reads the container: layers 1, 2 and 3 come back (3). Exit: all
+//     current.
+//   In 2 (68 B), out 3 (192 B). Dispatches: 2 passes x 3 = 6.
 // ferry-test: golden
-// ferry-test: to_device 2 to_device_bytes 128 from_device 3 from_device_bytes 192
+// ferry-test: to_device 2 to_device_bytes 68 from_device 3 from_device_bytes 192
 // ferry-test: dispatches 6
 #include "Print.h"
 

@@ -9,9 +9,9 @@
 // of the first): sample() copies it in as the twin does. sample() only
 // reads it, so before the third it is valid, and the lambda's first
 // smooth() does not copy it in: in 1 fewer than the twin.
-// In 4 (512 B), out 8 (1024 B).
+// In 4 (388 B), out 8 (900 B).
 // ferry-test: golden
-// ferry-test: to_device 4 to_device_bytes 512 from_device 8 from_device_bytes 1024
+// ferry-test: to_device 4 to_device_bytes 388 from_device 8 from_device_bytes 900
 // ferry-test: dispatches 10
 #include "Print.h"
 

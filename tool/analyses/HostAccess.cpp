@@ -11,6 +11,36 @@ using namespace clang;
 
 namespace ferry {
 
+/// The one range every access of Events to the buffer Touched picks out
+/// lies in, spelled in the function's entry values (the events are of a
+/// whole body, so their texts mean what they mean before it): none when an
+/// access is unbounded, escapes, may be another buffer too, or two differ.
+/// It covers only when every access covers and none reads.
+static std::optional<ElementRange>
+commonRange(const std::vector<HostEvent> &Events,
+            const std::function<bool(ObjectId)> &Touched) {
+  std::optional<ElementRange> Range;
+  bool Reads = false, Covers = true;
+  for (const HostEvent &E : Events) {
+    if (E.OnlyBinds ||
+        std::none_of(E.Targets.Ids.begin(), E.Targets.Ids.end(), Touched))
+      continue;
+    if (E.Kind != HostEventKind::Access || E.Escapes || !E.Range ||
+        !E.Targets.single() ||
+        (Range && (Range->First != E.Range->First ||
+                   Range->Count != E.Range->Count)))
+      return std::nullopt;
+    Range = E.Range;
+    Reads = Reads || reads(E.Mode);
+    Covers = Covers && E.Range->Covers;
+  }
+  if (Range) {
+    Range->Covers = Covers && !Reads;
+    Range->CoversIfFull = false;
+  }
+  return Range;
+}
+
 const std::vector<Access> &HostSummaryCache::summary(const FunctionDecl *F) {
   auto It = Cache.find(F);
   if (It != Cache.end())
@@ -27,6 +57,7 @@ const std::vector<Access> &HostSummaryCache::summary(const FunctionDecl *F) {
   PointsTo Facts = Table.entryPointsTo();
   std::vector<HostEvent> Events =
       collectHostEvents(F->getBody(), Table, Facts, *this);
+  std::vector<std::optional<ElementRange>> Ranges(F->getNumParams());
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
     const ParmVarDecl *P = F->getParamDecl(I);
     if (!refersToBuffer(P->getType())) {
@@ -36,6 +67,9 @@ const std::vector<Access> &HostSummaryCache::summary(const FunctionDecl *F) {
     auto Entry = Table.entryPointsTo().find(P);
     if (Entry == Table.entryPointsTo().end())
       continue;
+    if (std::optional<ElementRange> R = commonRange(
+            Events, [&](ObjectId Id) { return Entry->second.count(Id) != 0; }))
+      Ranges[I] = R;
     for (const HostEvent &E : Events)
       for (ObjectId Id : E.Targets.Ids)
         if (Entry->second.count(Id))
@@ -46,10 +80,21 @@ const std::vector<Access> &HostSummaryCache::summary(const FunctionDecl *F) {
   // reads and writes what it is given.
   if (dispatchesDirectly(F))
     for (unsigned I = 0; I < F->getNumParams(); ++I)
-      if (refersToBuffer(F->getParamDecl(I)->getType()))
+      if (refersToBuffer(F->getParamDecl(I)->getType())) {
         Result[I] = Access::ReadWrite;
+        Ranges[I].reset();
+      }
   InProgress[F] = false;
+  RangeCache[F] = std::move(Ranges);
   return Cache[F] = Result;
+}
+
+const std::vector<std::optional<ElementRange>> &
+HostSummaryCache::ranges(const FunctionDecl *F) {
+  summary(F);
+  static const std::vector<std::optional<ElementRange>> None;
+  auto It = RangeCache.find(F);
+  return It != RangeCache.end() ? It->second : None;
 }
 
 std::map<const FieldDecl *, Access>
@@ -84,8 +129,31 @@ HostSummaryCache::memberSummary(const CXXMethodDecl *M, bool Virtual) {
           Result[FD] |=
               E.Kind == HostEventKind::Access ? E.Mode : Access::ReadWrite;
     }
+  std::map<const FieldDecl *, ElementRange> &Ranges = MemberRangeCache[Def];
+  for (const FieldDecl *FD : Reached)
+    if (std::optional<ElementRange> R =
+            commonRange(Events, [&](ObjectId Id) {
+              const BufferObject &O = Table.object(Id);
+              return O.Base == Table.thisKey() && O.Decl == FD;
+            }))
+      Ranges[FD] = *R;
   InProgress[Def] = false;
   return MemberCache[Def] = Result;
+}
+
+std::optional<ElementRange>
+HostSummaryCache::memberRange(const CXXMethodDecl *M, const FieldDecl *FD) {
+  const FunctionDecl *Def = M->getDefinition();
+  if (!Def || !Def->hasBody())
+    return std::nullopt;
+  memberSummary(M, /*Virtual=*/false);
+  auto It = MemberRangeCache.find(Def);
+  if (It == MemberRangeCache.end())
+    return std::nullopt;
+  auto Field = It->second.find(FD);
+  if (Field == It->second.end())
+    return std::nullopt;
+  return Field->second;
 }
 
 } // namespace ferry

@@ -15,6 +15,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,17 @@ public:
   explicit HostSummaryCache(FunctionAccessCache &Pointers) : Pointers(Pointers) {}
   /// Access per parameter of F (None where the parameter is no buffer).
   const std::vector<Access> &summary(const clang::FunctionDecl *F);
+  /// Per parameter of F, the elements of the buffer it names that F may
+  /// touch, when every access of F's to it is bounded by the same range
+  /// (HostEvent::Range), spelled in F's parameters as they are on entry
+  /// (`0`, `ferry::tripCount(0, count)`): a call's argument then moves only
+  /// those elements (HostEvents.cpp substitutes the call's arguments).
+  const std::vector<std::optional<ElementRange>> &
+  ranges(const clang::FunctionDecl *F);
+  /// The same for a buffer member FD of the object M is called on, when M
+  /// itself is called (not an override).
+  std::optional<ElementRange> memberRange(const clang::CXXMethodDecl *M,
+                                          const clang::FieldDecl *FD);
   FunctionAccessCache &pointers() { return Pointers; }
   /// The global buffers a call may touch.
   GlobalReachCache &globals() { return Globals; }
@@ -45,6 +57,12 @@ private:
   FunctionAccessCache &Pointers;
   GlobalReachCache Globals;
   std::map<const clang::FunctionDecl *, std::vector<Access>> Cache;
+  std::map<const clang::FunctionDecl *,
+           std::vector<std::optional<ElementRange>>>
+      RangeCache;
+  std::map<const clang::FunctionDecl *,
+           std::map<const clang::FieldDecl *, ElementRange>>
+      MemberRangeCache;
   std::map<const clang::FunctionDecl *, bool> InProgress;
   /// What a recursive call sees: every parameter read and written. Kept per
   /// function (map nodes do not move) because callers hold the reference.

@@ -23,8 +23,12 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Regex.h"
 
 #include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
 
 using namespace clang;
 
@@ -740,7 +744,15 @@ private:
       }
       if (refersToBuffer(Arg->getType())) {
         visitAliasInit(Arg);
+        size_t Before = Events.size();
         add(Arg, Arg, Mode, What, false, Escapes);
+        // A helper that touches only a bounded part of what it is given:
+        // that part, in the call's arguments.
+        if (Summary && Events.size() == Before + 1 && Callee &&
+            Callee->getDefinition() && Callee->getDefinition()->hasBody() &&
+            Summary == &Summaries.summary(Callee->getDefinition()))
+          Events.back().Range =
+              calleeRange(Call, Callee->getDefinition(), P, ArgBase);
         continue;
       }
       std::vector<const FieldDecl *> Fields;
@@ -786,6 +798,96 @@ private:
       else
         visitLValue(Arg, Mode);
     }
+  }
+
+  /// The range the callee's summary gives its parameter `Param`
+  /// (HostSummaryCache::ranges), with each of the callee's parameters
+  /// spelled as the call's argument means it before the root; none where a
+  /// name in it is not a parameter (a global, which the call site may
+  /// shadow) or an argument has no such spelling (a side effect, a
+  /// narrowing conversion, a variable the root changes first). It covers
+  /// only when the call runs whenever the root does.
+  std::optional<ElementRange> calleeRange(const CallExpr *Call,
+                                          const FunctionDecl *Callee,
+                                          unsigned Param, unsigned ArgBase) {
+    const std::vector<std::optional<ElementRange>> &Ranges =
+        Summaries.ranges(Callee);
+    if (Param >= Ranges.size() || !Ranges[Param])
+      return std::nullopt;
+    return atCall(*Ranges[Param], Call, Callee, ArgBase);
+  }
+
+  /// A range in the callee's parameters, in the call's arguments.
+  std::optional<ElementRange> atCall(ElementRange R, const CallExpr *Call,
+                                     const FunctionDecl *Callee,
+                                     unsigned ArgBase) {
+    std::map<std::string, std::string> Arguments;
+    for (unsigned I = 0; I < Callee->getNumParams(); ++I) {
+      if (I + ArgBase >= Call->getNumArgs())
+        break;
+      if (std::optional<RangeText> Text =
+              this->Ranges.spell(Call->getArg(I + ArgBase)))
+        Arguments[Callee->getParamDecl(I)->getNameAsString()] =
+            Text->Binds == RangeText::Primary ? Text->Text
+                                              : "(" + Text->Text + ")";
+    }
+    if (!substitute(R.First, Arguments) || !substitute(R.Count, Arguments))
+      return std::nullopt;
+    R.FirstConst.reset();
+    R.CountConst.reset();
+    auto number = [](const std::string &T) -> std::optional<long long> {
+      if (T.empty() || T.size() > 18 ||
+          !std::all_of(T.begin(), T.end(),
+                       [](unsigned char C) { return std::isdigit(C); }))
+        return std::nullopt;
+      return std::stoll(T);
+    };
+    // `ferry::tripCount(0, count)` given a constant count is that number.
+    static const llvm::Regex Trips(
+        "^ferry::tripCount\\(\\(?(-?[0-9]+)\\)?, \\(?(-?[0-9]+)\\)?\\)$");
+    llvm::SmallVector<llvm::StringRef, 3> Bounds;
+    if (Trips.match(R.Count, &Bounds) && Bounds[1].size() < 18 &&
+        Bounds[2].size() < 18) {
+      long long Trip = std::stoll(Bounds[2].str()) - std::stoll(Bounds[1].str());
+      R.Count = std::to_string(Trip > 0 ? Trip : 0);
+    }
+    R.FirstConst = number(R.First);
+    R.CountConst = number(R.Count);
+    R.Covers = R.Covers && this->Ranges.runsWhenever(Call);
+    return R;
+  }
+
+  /// Replaces each identifier of `Text` that names a parameter by its
+  /// argument; false when another identifier would be spelled at the call
+  /// (other than `ferry::tripCount`, a member after `.` or `->`, `sizeof`).
+  static bool substitute(std::string &Text,
+                         const std::map<std::string, std::string> &Arguments) {
+    static const std::set<std::string> Kept = {"ferry", "tripCount", "sizeof"};
+    std::string Out;
+    for (size_t I = 0; I < Text.size();) {
+      unsigned char C = Text[I];
+      if (!(std::isalpha(C) || C == '_')) {
+        Out += Text[I++];
+        continue;
+      }
+      size_t J = I;
+      while (J < Text.size() &&
+             (std::isalnum(static_cast<unsigned char>(Text[J])) ||
+              Text[J] == '_'))
+        ++J;
+      std::string Word = Text.substr(I, J - I);
+      bool Member = (!Out.empty() && Out.back() == '.') ||
+                    (Out.size() >= 2 && Out.compare(Out.size() - 2, 2, "->") == 0);
+      if (auto It = Arguments.find(Word); It != Arguments.end() && !Member)
+        Out += It->second;
+      else if (Member || Kept.count(Word))
+        Out += Word;
+      else
+        return false;
+      I = J;
+    }
+    Text = Out;
+    return true;
   }
 
   /// memcpy, memmove, memset, memcmp: what they do through each pointer,
@@ -985,6 +1087,12 @@ private:
       E.Mode = Mode;
       E.Escapes = Target.Virtual;
       E.What = "used by " + Target.Method->getNameAsString() + "()";
+      if (!Target.Virtual && E.Targets.single())
+        if (std::optional<ElementRange> R =
+                Summaries.memberRange(Target.Method, FD))
+          if (const FunctionDecl *Def = Target.Method->getDefinition())
+            E.Range = atCall(*R, Call, Def,
+                             isa<CXXOperatorCallExpr>(Call) ? 1 : 0);
       push(std::move(E));
     }
   }

@@ -912,64 +912,88 @@ Coverage findCoverage(const FunctionDecl *Kernel, unsigned ParamIndex) {
   return C;
 }
 
+namespace {
+
+/// Every reference to a kernel parameter in the body, and the subscript
+/// each one is the base of (none: `p + 1`, `*p`, a helper call).
+struct ParamUses : RecursiveASTVisitor<ParamUses> {
+  const ParmVarDecl *Param;
+  std::vector<const DeclRefExpr *> Refs;
+  std::map<const DeclRefExpr *, const ArraySubscriptExpr *> Subscripts;
+
+  ParamUses(const FunctionDecl *Kernel, const ParmVarDecl *Param)
+      : Param(Param) {
+    TraverseStmt(Kernel->getBody());
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *AS) {
+    if (const auto *Base =
+            dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+        Base && Base->getDecl() == Param)
+      Subscripts[Base] = AS;
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (Ref->getDecl() == Param)
+      Refs.push_back(Ref);
+    return true;
+  }
+};
+
+/// The covering store's subscript, `x[i]` of `x[i] = …` (or of `x[i] op= …`
+/// when compound stores count).
+const ArraySubscriptExpr *storeSubscript(const Coverage &C,
+                                         bool CompoundToo) {
+  const Expr *Store = C.Store->IgnoreImplicit()->IgnoreParens();
+  const Expr *Target = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Store);
+      BO && (CompoundToo || BO->getOpcode() == BO_Assign))
+    Target = BO->getLHS();
+  else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Store);
+           Op && (CompoundToo || Op->getOperator() == OO_Equal))
+    Target = Op->getArg(0);
+  return Target ? dyn_cast<ArraySubscriptExpr>(Target->IgnoreParens())
+                : nullptr;
+}
+
+/// `Use` names the element the covering store writes in the same
+/// work-item. A grid's element is the same when the index is the same
+/// expression (its parts are never assigned: see LinearIndex::grid).
+bool sameElementAsStore(const ArraySubscriptExpr *Use,
+                        const ArraySubscriptExpr *Store, const Coverage &C,
+                        LinearIndex &Index, ASTContext &Ctx) {
+  if (C.Grid.Valid || !C.Offset.empty())
+    return Store && sameExpression(Ctx, Use->getIdx(), Store->getIdx());
+  return Index.dims(Use->getIdx()) == C.Dims;
+}
+
+} // namespace
+
 /// `x[i] = 0; for (…) x[i] += …;`: after the covering plain store, every use
 /// of the parameter is an element at the same linear index, inside the
 /// store's scope. Each work-item then reads only what it wrote first, so the
 /// host's contents are never read.
 bool readsOnlyOwnWrites(const FunctionDecl *Kernel, const ParmVarDecl *Param,
                         const Coverage &C, ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
   if (!C.Covers || !C.Store || !C.Scope)
     return false;
-  const Expr *Store = C.Store->IgnoreImplicit()->IgnoreParens();
-  const Expr *Target = nullptr;
-  if (const auto *BO = dyn_cast<BinaryOperator>(Store);
-      BO && BO->getOpcode() == BO_Assign)
-    Target = BO->getLHS();
-  else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Store);
-           Op && Op->getOperator() == OO_Equal)
-    Target = Op->getArg(0);
-  if (!Target)
+  const ArraySubscriptExpr *Store = storeSubscript(C, /*CompoundToo=*/false);
+  if (!Store)
     return false; // `x[i] += …` reads before it stores
-  struct Uses : RecursiveASTVisitor<Uses> {
-    const ParmVarDecl *Param;
-    std::vector<const DeclRefExpr *> Refs;
-    std::map<const DeclRefExpr *, const ArraySubscriptExpr *> Subscripts;
-    bool VisitArraySubscriptExpr(ArraySubscriptExpr *AS) {
-      if (const auto *Base =
-              dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
-          Base && Base->getDecl() == Param)
-        Subscripts[Base] = AS;
-      return true;
-    }
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      if (Ref->getDecl() == Param)
-        Refs.push_back(Ref);
-      return true;
-    }
-  } U;
-  U.Param = Param;
-  U.TraverseStmt(Kernel->getBody());
-  const auto *StoreSubscript =
-      dyn_cast<ArraySubscriptExpr>(Target->IgnoreParens());
+  const SourceManager &SM = Ctx.getSourceManager();
+  ParamUses U(Kernel, Param);
   LinearIndex Index(Kernel);
   SourceRange Scope = C.Scope->getSourceRange();
+  SourceLocation StoreEnd =
+      C.Store->IgnoreImplicit()->IgnoreParens()->getEndLoc();
   for (const DeclRefExpr *Ref : U.Refs) {
     auto It = U.Subscripts.find(Ref);
     if (It == U.Subscripts.end())
-      return false; // `p + 1`, `*p`, a helper call: not followed
-    if (It->second == StoreSubscript)
+      return false;
+    if (It->second == Store)
       continue;
     SourceLocation L = Ref->getBeginLoc();
-    // A grid's element is the same when the index is the same expression
-    // (its parts are never assigned: see LinearIndex::grid).
-    bool SameElement =
-        C.Grid.Valid || !C.Offset.empty()
-            ? StoreSubscript && sameExpression(Ctx, It->second->getIdx(),
-                                               StoreSubscript->getIdx())
-            : Index.dims(It->second->getIdx()) == C.Dims;
-    if (!SameElement ||
-        !SM.isBeforeInTranslationUnit(Store->getEndLoc(), L) ||
+    if (!sameElementAsStore(It->second, Store, C, Index, Ctx) ||
+        !SM.isBeforeInTranslationUnit(StoreEnd, L) ||
         SM.isBeforeInTranslationUnit(Scope.getEnd(), L))
       return false;
   }
@@ -980,54 +1004,23 @@ bool storesOnlyCovered(const FunctionDecl *Kernel, const ParmVarDecl *Param,
                        const Coverage &C, ASTContext &Ctx) {
   if (!C.Covers || !C.Store || !C.Scope)
     return false;
-  const Expr *Store = C.Store->IgnoreImplicit()->IgnoreParens();
-  const Expr *Target = nullptr;
-  if (const auto *BO = dyn_cast<BinaryOperator>(Store))
-    Target = BO->getLHS();
-  else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Store))
-    Target = Op->getArg(0);
-  const auto *StoreSubscript =
-      Target ? dyn_cast<ArraySubscriptExpr>(Target->IgnoreParens()) : nullptr;
-  if (!StoreSubscript)
+  const ArraySubscriptExpr *Store = storeSubscript(C, /*CompoundToo=*/true);
+  if (!Store)
     return false;
-  struct Uses : RecursiveASTVisitor<Uses> {
-    const ParmVarDecl *Param;
-    std::vector<const DeclRefExpr *> Refs;
-    std::map<const DeclRefExpr *, const ArraySubscriptExpr *> Subscripts;
-    bool VisitArraySubscriptExpr(ArraySubscriptExpr *AS) {
-      if (const auto *Base =
-              dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
-          Base && Base->getDecl() == Param)
-        Subscripts[Base] = AS;
-      return true;
-    }
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      if (Ref->getDecl() == Param)
-        Refs.push_back(Ref);
-      return true;
-    }
-  } U;
-  U.Param = Param;
-  U.TraverseStmt(Kernel->getBody());
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceRange Scope = C.Scope->getSourceRange();
+  ParamUses U(Kernel, Param);
   LinearIndex Index(Kernel);
+  SourceRange Scope = C.Scope->getSourceRange();
   for (const DeclRefExpr *Ref : U.Refs) {
     auto It = U.Subscripts.find(Ref);
     if (It == U.Subscripts.end())
-      return false; // `p + 1`, `*p`, a helper call: not followed
+      return false;
     SourceLocation L = Ref->getBeginLoc();
     if (SM.isBeforeInTranslationUnit(L, Scope.getBegin()) ||
         SM.isBeforeInTranslationUnit(Scope.getEnd(), L))
       return false; // outside the guard that bounds the store
-    if (It->second == StoreSubscript)
-      continue;
-    bool SameElement =
-        C.Grid.Valid || !C.Offset.empty()
-            ? sameExpression(Ctx, It->second->getIdx(),
-                             StoreSubscript->getIdx())
-            : Index.dims(It->second->getIdx()) == C.Dims;
-    if (!SameElement)
+    if (It->second != Store &&
+        !sameElementAsStore(It->second, Store, C, Index, Ctx))
       return false;
   }
   return true;

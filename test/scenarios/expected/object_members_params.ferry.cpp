@@ -21,9 +21,9 @@ __kernel void blur(__global const float* in, __global float* out) {
 // of the first): sample() copies it in as the twin does. sample() only
 // reads it, so before the third it is valid, and the lambda's first
 // smooth() does not copy it in: in 1 fewer than the twin.
-// In 4 (512 B), out 8 (1024 B).
+// In 4 (388 B), out 8 (900 B).
 // ferry-test: golden
-// ferry-test: to_device 4 to_device_bytes 512 from_device 8 from_device_bytes 1024
+// ferry-test: to_device 4 to_device_bytes 388 from_device 8 from_device_bytes 900
 // ferry-test: dispatches 10
 #include "Print.h"
 
@@ -59,10 +59,10 @@ FERRY_COMPUTE void sample(ferry::ComputeContext &cc,
   seed(probe);
   cc.toDeviceIfStale(*state); // ferry: kernel `blur` (line 44) reads `*state`; the device copy may be stale
   cc.launch(::ferry_opencl_program, "blur", blur, ferry::Range(out.size()), ferry::ro(*state), ferry::wo(probe));
-  cc.fromDevice(probe); // ferry: line 45: `probe` passed to kick() on the host; the device holds the newer copy
-  cc.hostWrites(probe); // ferry: line 45 writes `probe` on the host; the device copy becomes stale
+  cc.fromDevice(probe, 1, 1); // ferry: line 45: element `1` of `probe`: passed to kick() on the host; the device holds the newer copy
+  cc.hostWrites(probe, 1, 1); // ferry: line 45 writes element `1` of `probe` on the host; the device copy of those becomes stale
   kick(probe);
-  cc.toDevice(probe); // ferry: kernel `blur` (line 46) reads `probe`; the device copy is stale
+  cc.toDeviceIfStale(probe); // ferry: kernel `blur` (line 46) reads `probe`; the device copy may be stale
   cc.launch(::ferry_opencl_program, "blur", blur, ferry::Range(out.size()), ferry::ro(probe), ferry::wo(out));
   cc.fromDeviceIfStale(*state); // ferry: `*state` goes back to the caller; the device may hold a newer copy
   cc.fromDeviceIfStale(out); // ferry: `out` goes back to the caller; the device may hold a newer copy

@@ -25,16 +25,20 @@
 //                                 64000 + 64000 + 32000 = 160000 B
 //   target exit data map(from: energy)                16384 B
 //   in 3 (160000 B), out 1 (16384 B).
-// Whole-buffer optimum of this port: energy is written whole by the zeroing
-// kernel (energy[kc.x]) before the potential kernel reads it: no copy in;
-// main prints it: out 1 (16384 B). atominfo (MAXATOMS x 16 = 64000 B) is
-// written on the host before every slab and read by the kernel: in 1 per
-// slab, whole, 3 x 64000 = 192000 B (more than the original's partial
-// update of the last slab); the device never writes it. 1 + 3 dispatches.
-//   in 3 (192000 B), out 1 (16384 B).
+// Optimum of this port: energy is written whole by the zeroing kernel
+// (energy[kc.x]) before the potential kernel reads it: no copy in; main
+// prints it: out 1 (16384 B). atominfo (MAXATOMS x 16 = 64000 B) is written
+// on the host before every slab and read by the kernel; the device never
+// writes it. copyatoms writes atominfo[i] for i in [0, count) and nothing
+// else, so its summary bounds what it writes by its parameter `count`: at
+// the call, [0, runatoms). Only those elements turn stale on the device, and
+// the kernel's guarded copy moves them: 4000 + 4000 + 2000 elements, the
+// original's updates. (Whole buffers would move 3 x 64000 = 192000 B.)
+// 1 + 3 dispatches.
+//   in 3 (160000 B), out 1 (16384 B).
 // suite-original: to_device 3 to_device_bytes 160000 from_device 1 from_device_bytes 16384
 // ferry-test: args
-// ferry-test: to_device 3 to_device_bytes 192000 from_device 1 from_device_bytes 16384
+// ferry-test: to_device 3 to_device_bytes 160000 from_device 1 from_device_bytes 16384
 // ferry-test: dispatches 4
 #include "Print.h"
 
