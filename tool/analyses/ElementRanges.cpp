@@ -14,6 +14,8 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+
+#include <cctype>
 #include "clang/Lex/Lexer.h"
 
 #include <functional>
@@ -146,6 +148,35 @@ RangeText tripCountText(const RangeText &Lo, const RangeText &Hi) {
   RangeText T;
   T.Text = "ferry::tripCount(" + Lo.Text + ", " + Hi.Text + ")";
   return T;
+}
+
+bool substituteNames(std::string &Text,
+                     const std::map<std::string, std::string> &Names) {
+  static const std::set<std::string> Kept = {"ferry", "tripCount", "sizeof"};
+  std::string Out;
+  for (size_t I = 0; I < Text.size();) {
+    unsigned char C = Text[I];
+    if (!(std::isalpha(C) || C == '_')) {
+      Out += Text[I++];
+      continue;
+    }
+    size_t J = I;
+    while (J < Text.size() &&
+           (std::isalnum(static_cast<unsigned char>(Text[J])) || Text[J] == '_'))
+      ++J;
+    std::string Word = Text.substr(I, J - I);
+    bool Member = (!Out.empty() && Out.back() == '.') ||
+                  (Out.size() >= 2 && Out.compare(Out.size() - 2, 2, "->") == 0);
+    if (auto It = Names.find(Word); It != Names.end() && !Member)
+      Out += It->second;
+    else if (Member || Kept.count(Word))
+      Out += Word;
+    else
+      return false;
+    I = J;
+  }
+  Text = Out;
+  return true;
 }
 
 // --- what a call may change ----------------------------------------------------

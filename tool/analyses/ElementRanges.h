@@ -42,6 +42,14 @@ std::optional<RangeText> minusText(const RangeText &A, const RangeText &B);
 /// Hi)`, or the number when both are constants.
 RangeText tripCountText(const RangeText &Lo, const RangeText &Hi);
 
+/// Replaces each identifier of a range's Text that Names maps (a helper's
+/// parameter) by its mapping (the call's argument); false when another
+/// identifier would stay, other than `ferry::tripCount`, `sizeof` and a
+/// member after `.` or `->`: it would mean something else where the text
+/// goes.
+bool substituteNames(std::string &Text,
+                     const std::map<std::string, std::string> &Names);
+
 /// V's value may change through a name other than its own: it is global or
 /// static, a reference, or a local whose address F takes or binds to a
 /// non-const reference (a callee may hold it).

@@ -40,6 +40,11 @@ public:
   std::optional<ElementRange> memberRange(const clang::CXXMethodDecl *M,
                                           const clang::FieldDecl *FD);
   FunctionAccessCache &pointers() { return Pointers; }
+  /// For a function of another file (see Elsewhere): its ranges, in its
+  /// parameters spelled `__ferry_param_N` (plan/FileSummary.h).
+  std::function<const std::vector<std::optional<ElementRange>> *(
+      const clang::FunctionDecl *)>
+      ElsewhereRanges;
   /// The global buffers a call may touch.
   GlobalReachCache &globals() { return Globals; }
   /// A callee with no body here, defined in another Ferry source of the

@@ -748,11 +748,16 @@ private:
         add(Arg, Arg, Mode, What, false, Escapes);
         // A helper that touches only a bounded part of what it is given:
         // that part, in the call's arguments.
-        if (Summary && Events.size() == Before + 1 && Callee &&
-            Callee->getDefinition() && Callee->getDefinition()->hasBody() &&
-            Summary == &Summaries.summary(Callee->getDefinition()))
-          Events.back().Range =
-              calleeRange(Call, Callee->getDefinition(), P, ArgBase);
+        if (Summary && Events.size() == Before + 1 && Callee) {
+          if (Callee->getDefinition() && Callee->getDefinition()->hasBody() &&
+              Summary == &Summaries.summary(Callee->getDefinition()))
+            Events.back().Range =
+                calleeRange(Call, Callee->getDefinition(), P, ArgBase);
+          else if (!Callee->getDefinition() && Summaries.ElsewhereRanges)
+            if (const auto *Ranges = Summaries.ElsewhereRanges(Callee);
+                Ranges && P < Ranges->size() && (*Ranges)[P])
+              Events.back().Range = atCall(*(*Ranges)[P], Call, Callee, ArgBase);
+        }
         continue;
       }
       std::vector<const FieldDecl *> Fields;
@@ -827,11 +832,16 @@ private:
         break;
       if (std::optional<RangeText> Text =
               this->Ranges.spell(Call->getArg(I + ArgBase)))
-        Arguments[Callee->getParamDecl(I)->getNameAsString()] =
-            Text->Binds == RangeText::Primary ? Text->Text
-                                              : "(" + Text->Text + ")";
+      {
+        std::string Spelled = Text->Binds == RangeText::Primary
+                                  ? Text->Text
+                                  : "(" + Text->Text + ")";
+        if (!Callee->getParamDecl(I)->getName().empty())
+          Arguments[Callee->getParamDecl(I)->getNameAsString()] = Spelled;
+        Arguments["__ferry_param_" + std::to_string(I)] = Spelled;
+      }
     }
-    if (!substitute(R.First, Arguments) || !substitute(R.Count, Arguments))
+    if (!substituteNames(R.First, Arguments) || !substituteNames(R.Count, Arguments))
       return std::nullopt;
     R.FirstConst.reset();
     R.CountConst.reset();
@@ -855,39 +865,6 @@ private:
     R.CountConst = number(R.Count);
     R.Covers = R.Covers && this->Ranges.runsWhenever(Call);
     return R;
-  }
-
-  /// Replaces each identifier of `Text` that names a parameter by its
-  /// argument; false when another identifier would be spelled at the call
-  /// (other than `ferry::tripCount`, a member after `.` or `->`, `sizeof`).
-  static bool substitute(std::string &Text,
-                         const std::map<std::string, std::string> &Arguments) {
-    static const std::set<std::string> Kept = {"ferry", "tripCount", "sizeof"};
-    std::string Out;
-    for (size_t I = 0; I < Text.size();) {
-      unsigned char C = Text[I];
-      if (!(std::isalpha(C) || C == '_')) {
-        Out += Text[I++];
-        continue;
-      }
-      size_t J = I;
-      while (J < Text.size() &&
-             (std::isalnum(static_cast<unsigned char>(Text[J])) ||
-              Text[J] == '_'))
-        ++J;
-      std::string Word = Text.substr(I, J - I);
-      bool Member = (!Out.empty() && Out.back() == '.') ||
-                    (Out.size() >= 2 && Out.compare(Out.size() - 2, 2, "->") == 0);
-      if (auto It = Arguments.find(Word); It != Arguments.end() && !Member)
-        Out += It->second;
-      else if (Member || Kept.count(Word))
-        Out += Word;
-      else
-        return false;
-      I = J;
-    }
-    Text = Out;
-    return true;
   }
 
   /// memcpy, memmove, memset, memcmp: what they do through each pointer,

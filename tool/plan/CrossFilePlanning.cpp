@@ -32,6 +32,11 @@ void useTargetHostAccess(HostSummaryCache &Host, const TargetSummaries &T) {
     // A summary of another signature is not this function's.
     return A && A->size() == F->getNumParams() ? A : nullptr;
   };
+  Host.ElsewhereRanges = [&T](const FunctionDecl *F)
+      -> const std::vector<std::optional<ElementRange>> * {
+    const std::vector<std::optional<ElementRange>> *R = T.hostRanges(usrOf(F));
+    return R && R->size() == F->getNumParams() ? R : nullptr;
+  };
 }
 
 void addTargetPlanned(ASTContext &Ctx, const TargetSummaries &T,

@@ -2,6 +2,7 @@
 
 #include "analyses/BufferObjects.h"
 #include "analyses/CallGraphs.h"
+#include "analyses/ElementRanges.h"
 #include "analyses/ExitLiveness.h"
 #include "analyses/GlobalBuffers.h"
 #include "analyses/HostAccess.h"
@@ -175,6 +176,18 @@ struct CallsOf : RecursiveASTVisitor<CallsOf> {
   }
 };
 
+/// Each of F's parameters named in a range's text as `__ferry_param_N`;
+/// false when the text names something else (it then means nothing in
+/// another file).
+bool renameParams(std::string &Text, const FunctionDecl *F) {
+  std::map<std::string, std::string> Names;
+  for (unsigned I = 0; I < F->getNumParams(); ++I)
+    if (!F->getParamDecl(I)->getName().empty())
+      Names[F->getParamDecl(I)->getNameAsString()] =
+          "__ferry_param_" + std::to_string(I);
+  return substituteNames(Text, Names);
+}
+
 /// A lambda given to `acc.compute` whose body is one call: its callee.
 const FunctionDecl *singleCallee(const FunctionDecl *Op) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Op->getBody());
@@ -250,6 +263,7 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
         FS.SingleCallee = usrOf(C);
     FS.Dispatches = dispatchesDirectly(F);
     FS.Params = Host.summary(F);
+    FS.Ranges = Host.ranges(F);
     if (!IsLambda)
       for (unsigned I = 0; I < F->getNumParams(); ++I)
         if (refersToBuffer(F->getParamDecl(I)->getType()) &&
@@ -265,6 +279,15 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
     Calls.ComputeLambdas = &Model.ComputeLambdas;
     Calls.TraverseStmt(F->getBody());
     FS.Calls = std::move(Calls.Calls);
+    FS.Ranges.resize(F->getNumParams());
+    for (unsigned I = 0; I < F->getNumParams(); ++I) {
+      std::optional<ElementRange> &R = FS.Ranges[I];
+      for (const SummaryCall &C : FS.Calls)
+        if (llvm::is_contained(C.Args, static_cast<int>(I)))
+          R.reset();
+      if (R && !(renameParams(R->First, F) && renameParams(R->Count, F)))
+        R.reset();
+    }
     // A member function's own facts include its object's members, which
     // no parameter names: its calls are recorded, its effects are not.
     FS.Opaque = FS.Opaque || Calls.Untied || !summarizable(F);
@@ -376,6 +399,16 @@ llvm::json::Value toJSON(const FileSummary &S) {
         O[Key] = true;
     if (!F.SingleCallee.empty())
       O["single_callee"] = F.SingleCallee;
+    if (llvm::any_of(F.Ranges, [](const auto &R) { return R.has_value(); })) {
+      llvm::json::Array Ranges;
+      for (const std::optional<ElementRange> &R : F.Ranges)
+        if (R)
+          Ranges.push_back(llvm::json::Object{
+              {"first", R->First}, {"count", R->Count}, {"covers", R->Covers}});
+        else
+          Ranges.push_back(nullptr);
+      O["ranges"] = std::move(Ranges);
+    }
     if (!F.KeepsNothing.empty()) {
       llvm::json::Array K;
       for (unsigned I : F.KeepsNothing)
@@ -445,6 +478,19 @@ std::optional<FileSummary> summaryFromJSON(const llvm::json::Value &V,
       for (const llvm::json::Value &I : *K)
         if (auto N = I.getAsInteger())
           F.KeepsNothing.push_back(static_cast<unsigned>(*N));
+    if (const llvm::json::Array *Ranges = FO->getArray("ranges"))
+      for (const llvm::json::Value &R : *Ranges) {
+        const llvm::json::Object *RO = R.getAsObject();
+        if (!RO || !RO->getString("first") || !RO->getString("count")) {
+          F.Ranges.emplace_back();
+          continue;
+        }
+        ElementRange E;
+        E.First = RO->getString("first")->str();
+        E.Count = RO->getString("count")->str();
+        E.Covers = RO->getBoolean("covers").value_or(false);
+        F.Ranges.push_back(std::move(E));
+      }
     if (const llvm::json::Array *Params = FO->getArray("params"))
       for (const llvm::json::Value &P : *Params) {
         auto A = P.getAsString() ? accessFromKey(*P.getAsString()) : std::nullopt;

@@ -12,6 +12,7 @@
 // on another file's and regenerating one never forces another to change.
 
 #include "analyses/Access.h"
+#include "analyses/HostEvents.h"
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/Support/JSON.h"
@@ -58,6 +59,12 @@ struct FunctionSummary {
   /// What it does to each parameter on the host, counting only its own
   /// body and the bodies it sees in this file (calls in `Calls` add theirs).
   std::vector<Access> Params;
+  /// Per parameter, the elements of its buffer the function may touch, when
+  /// bounded (HostSummaryCache::ranges), with each parameter it names
+  /// spelled `__ferry_param_N` (a declaration in another file may name
+  /// them otherwise, or not at all). Kept only for parameters it hands to
+  /// no call, whose effects this file cannot bound.
+  std::vector<std::optional<ElementRange>> Ranges;
   /// A caller cannot use `Params`: the function returns a pointer into an
   /// argument, or one of its arguments could not be tied to a parameter.
   /// Its callers treat it as a call Ferry cannot see.

@@ -118,6 +118,14 @@ TargetSummaries::hostAccess(const std::string &Usr) const {
   return It == Access_.end() ? nullptr : &It->second;
 }
 
+const std::vector<std::optional<ElementRange>> *
+TargetSummaries::hostRanges(const std::string &Usr) const {
+  auto It = Functions.find(Usr);
+  if (It == Functions.end() || !Access_.count(Usr))
+    return nullptr;
+  return &It->second.Summary->Ranges;
+}
+
 bool TargetSummaries::calledByPlannedElsewhere(const std::string &Usr) const {
   if (Incomplete)
     return true;

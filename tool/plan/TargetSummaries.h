@@ -42,6 +42,10 @@ public:
   /// when a caller must treat the call as one Ferry cannot see (unknown,
   /// opaque, or planned: a planned callee is handed its buffers instead).
   const std::vector<Access> *hostAccess(const std::string &Usr) const;
+  /// The elements of each parameter's buffer it may touch, where its own
+  /// file bounds them (FunctionSummary::Ranges); null where hostAccess is.
+  const std::vector<std::optional<ElementRange>> *
+  hostRanges(const std::string &Usr) const;
   /// Some planned function of another file calls it: it does not start a
   /// compute, whatever this file shows.
   bool calledByPlannedElsewhere(const std::string &Usr) const;
