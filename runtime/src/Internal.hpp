@@ -321,11 +321,8 @@ void copyValidToDevice(Session &s, const BufferBase &b, std::size_t first,
                        std::size_t last);
 void copyValidFromDevice(Session &s, const BufferBase &b, std::size_t first,
                          std::size_t last);
-// Copies b's pieces of [first, last) that are stale on the destination.
-// Stale pieces at most this many bytes apart, with the bytes between valid
-// on both sides, are copied as one transfer (Transfers.cpp). Tests of the
-// exact pieces set it to 0.
-std::size_t &bridgedGapBytes();
+// Copies b's pieces of [first, last) that are stale on the destination,
+// exactly those.
 void copyStaleToDevice(Session &s, const BufferBase &b, std::size_t first,
                        std::size_t last);
 void copyStaleFromDevice(Session &s, const BufferBase &b, std::size_t first,

@@ -203,43 +203,16 @@ void copyValidFromDevice(Session &s, const BufferBase &b, std::size_t first,
     copyFromDevice(s, b, pieces.data(), pieces.size());
 }
 
-// Stale pieces a few bytes apart go as one transfer when the bytes between
-// are valid on both sides (so copying them again changes nothing): a
-// transfer costs the H100's PCIe link some microseconds, in which it moves
-// tens of kilobytes (docs/validity-ranges.md).
-std::size_t &bridgedGapBytes() {
-  static std::size_t bytes = 64 * 1024;
-  return bytes;
-}
-
-void bridgeSmallGaps(const BufferBase &b, Side source,
-                     std::vector<Piece> &pieces) {
-  if (pieces.size() < 2)
-    return;
-  static thread_local std::vector<Piece> staleInGap;
-  std::size_t kept = 0;
-  for (std::size_t i = 1; i < pieces.size(); ++i) {
-    Piece &last = pieces[kept];
-    const Piece &next = pieces[i];
-    bool bridge = next.first - last.last <= bridgedGapBytes();
-    if (bridge) {
-      BufferAccess::stalePieces(b, source, last.last, next.first, staleInGap);
-      bridge = staleInGap.empty();
-    }
-    if (bridge)
-      last.last = next.last;
-    else
-      pieces[++kept] = next;
-  }
-  pieces.resize(kept + 1);
-}
-
+// Exactly the stale pieces, each its own transfer: bridging pieces a few
+// bytes apart into one (the bytes between valid on both sides) would save
+// microseconds of PCIe latency but move bytes no policy needs, and a plan
+// must never move more than copying around each dispatch would
+// (docs/validity-ranges.md).
 void copyStaleToDevice(Session &s, const BufferBase &b, std::size_t first,
                        std::size_t last) {
   deviceBuffer(s, b); // a shadow of another context is stale
   static thread_local std::vector<Piece> pieces;
   BufferAccess::stalePieces(b, Side::Device, first, last, pieces);
-  bridgeSmallGaps(b, Side::Host, pieces);
   for (const Piece &p : pieces)
     copyToDevice(s, b, p.first, p.last, true);
 }
@@ -249,7 +222,6 @@ void copyStaleFromDevice(Session &s, const BufferBase &b, std::size_t first,
   deviceBuffer(s, b);
   static thread_local std::vector<Piece> pieces;
   BufferAccess::stalePieces(b, Side::Host, first, last, pieces);
-  bridgeSmallGaps(b, Side::Device, pieces);
   if (!pieces.empty())
     copyFromDevice(s, b, pieces.data(), pieces.size());
 }

@@ -131,50 +131,6 @@ TEST_CASE("sub-range copies move exactly their elements, and the guarded "
   CHECK(values(x) == (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}));
 }
 
-TEST_CASE("stale pieces a small gap apart go as one transfer when the gap "
-          "is valid on both sides",
-          "[subrange]") {
-  struct Bridging {
-    std::size_t saved = ferry::detail::bridgedGapBytes();
-    Bridging() { ferry::detail::bridgedGapBytes() = 64 * 1024; }
-    ~Bridging() { ferry::detail::bridgedGapBytes() = saved; }
-  } bridging;
-  ScopedPolicy planned(ferry::Policy::Planned);
-  ferry::Accelerator &acc = cpuAccelerator();
-  ferry::Buffer<int> x = iota(10);
-  ferry::resetStatistics();
-  acc.compute([&](ferry::ComputeContext &cc) {
-    cc.toDevice(x);
-    cc.launch(kernelsSource, "increment", increment, ferry::Range(10),
-              ferry::rw(x));
-    cc.fromDevice(x, 4, 1); // valid on both sides now
-    // [0, 4) and [5, 10) are stale on the host; element 4 between them is
-    // the same on both sides: one transfer of all ten.
-    cc.fromDeviceIfStale(x);
-    CHECK(counts() == (Counts{1, 10 * I, 2, 11 * I, 0, 0, 1, 1 * I}));
-    cc.hostWrites(x, 2, 1);
-    x[2] = 40;
-    cc.hostWrites(x, 6, 1);
-    x[6] = 60;
-    // [2, 3) and [6, 7) are stale on the device, the elements between are
-    // valid on both sides: one transfer of [2, 7).
-    cc.toDeviceIfStale(x);
-    CHECK(counts() == (Counts{2, 15 * I, 2, 11 * I, 1, 5 * I, 1, 1 * I}));
-    CHECK(x.deviceValid());
-    // A gap the host holds newer is never copied over from the device.
-    cc.launch(kernelsSource, "increment", increment, ferry::Range(10),
-              ferry::rw(x));
-    cc.fromDevice(x, 2, 1);
-    cc.hostWrites(x, 2, 1);
-    x[2] = 99; // newer on the host, stale on the device
-    ferry::resetStatistics();
-    cc.fromDeviceIfStale(x, 0, 5); // [0, 2) and [3, 5): two transfers
-    CHECK(counts() == (Counts{0, 0, 2, 4 * I, 0, 0, 2, 4 * I}));
-    cc.fromDeviceIfStale(x);
-  });
-  CHECK(values(x) == (std::vector<int>{2, 3, 99, 5, 6, 7, 61, 9, 10, 11}));
-}
-
 TEST_CASE("hostWrites(b, first, count) makes only that range stale on the "
           "device",
           "[subrange]") {

@@ -8,16 +8,15 @@
 // (no copy); out[5] is read: that element back (4 B). c[0] is written on
 // the host (its host copy is current: no copy). Iterations 2, 3: c in again
 // (the host wrote it), out[5] back again (4 B each). Exit: the rest of
-// `out` is stale on the host, element 5 between its pieces valid on both
-// sides, so the runtime moves it as one transfer of 256 B.
-// In 1 + 3 = 4 (16 B), out 4 (3 x 4 + 256 = 268 B); whole-buffer copies
+// `out` is stale on the host, two pieces around element 5: 20 + 232 B.
+// In 1 + 3 = 4 (16 B), out 5 (3 x 4 + 252 = 264 B); whole-buffer copies
 // out moved 3 (768 B). The reference prints `45 25`.
 // ferry-test: golden
 // Fills: 2 of the copies in above (8 B) are of a buffer still
 // holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
 // out since): the device fills it, so no byte crosses the bus; to_device
 // counts it like any copy in, and fills again.
-// ferry-test: to_device 4 to_device_bytes 16 from_device 4 from_device_bytes 268
+// ferry-test: to_device 4 to_device_bytes 16 from_device 5 from_device_bytes 264
 // ferry-test: fills 2 fill_bytes 8
 // ferry-test: dispatches 3
 #include "Print.h"

@@ -3,16 +3,15 @@
 //
 // By hand (64 ints = 256 B, 7 steps, read when step % 3 == 0): in (1) before
 // the loop; out, of values[1] only, at steps 0, 3 and 6 (3 x 4 B); exit:
-// elements 0 and 2..63 are still stale on the host, and element 1 between
-// them is valid on both sides, so the runtime moves them as one transfer
-// (a gap under 64 KiB is bridged): 256 B. Out 4 (3 x 4 + 256 = 268 B);
-// whole-buffer copies out moved 3 (768 B).
+// elements 0 and 2..63 are still stale on the host: two pieces, 4 + 248 B
+// (element 1 between them is valid on both sides and does not move again).
+// Out 5 (3 x 4 + 252 = 264 B); whole-buffer copies out moved 3 (768 B).
 // ferry-test: golden
 // Fills: 1 of the copies in above (256 B) is of a buffer still
 // holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
 // out since): the device fills it, so no byte crosses the bus; to_device
 // counts it like any copy in, and fills again.
-// ferry-test: to_device 1 to_device_bytes 256 from_device 4 from_device_bytes 268
+// ferry-test: to_device 1 to_device_bytes 256 from_device 5 from_device_bytes 264
 // ferry-test: fills 1 fill_bytes 256
 // ferry-test: dispatches 7
 #include "Print.h"
