@@ -146,8 +146,17 @@ count=$(wc -l < "$tmp/ratios")
   echo "parboil is our own port; polybench, rodinia and ompdart were ported by"
   echo "people who had not seen Ferry's tests (test/suites/outside.md)."
   echo
+  echo "workgroup holds the ports of kernels that need work-groups, local memory"
+  echo "and barriers (docs/kernels.md); where a port does the work of several"
+  echo "original runs (atomics: int and unsigned; stencil: both Parboil versions),"
+  echo "its original column counts those runs."
+  echo
   echo "Where Ferry moves more than the optimum, the program's opening comment"
-  echo "says which copy and why."
+  echo "says which copy and why. Where it moves more than the original (workgroup"
+  echo "bfs: the original uploads only the source's entry of the frontier q1,"
+  echo "because its kernel reads the frontier only up to a count the host keeps;"
+  echo "Ferry does not bound a kernel's reads by a run-time count, and moves q1"
+  echo "whole), the same comment says so."
 } > "$tmp/table"
 mkdir -p "$root/docs"
 cp "$tmp/table" "$out"

@@ -94,5 +94,14 @@ for source in "$root"/samples/*/*.cpp "$root"/test/scenarios/*.cpp; do
   echo "$row | $hi / $ho | $below | $ms_whole / $ms_planned | $ratio | $ok |" >> "$tmp/table"
 done
 mkdir -p "$root/docs"
+# What follows the table (measurements on other devices, written by hand)
+# is kept.
+if [ -f "$out" ]; then
+  sed -n '/^## /,$p' "$out" > "$tmp/after"
+  if [ -s "$tmp/after" ]; then
+    echo >> "$tmp/table"
+    cat "$tmp/after" >> "$tmp/table"
+  fi
+fi
 cp "$tmp/table" "$out"
 cat "$out"

@@ -192,7 +192,7 @@ FERRY_COMPUTE void compute_tran_temp(ferry::ComputeContext &cc, ferry::Buffer<FL
   }
 }
 
-void usage(int argc, char **argv) {
+[[noreturn]] void usage(int argc, char **argv) {
   (void)argc;
   fprintf(stderr, "Usage: %s <grid_rows> <grid_cols> <sim_time> <no. of threads>\n", argv[0]);
   exit(1);

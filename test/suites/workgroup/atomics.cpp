@@ -24,11 +24,13 @@
 //   atomics   (no arguments)
 //
 // Bytes the ORIGINAL host code moves (one int run): cudaMemcpy in 11*4 =
-// 44, cudaMemcpy out 44: in 1 (44 B), out 1 (44 B).
+// 44, cudaMemcpy out 44: in 1 (44 B), out 1 (44 B). This port does the
+// work of two such runs (int and unsigned), so it is measured against the
+// original run twice: in 2 (88 B), out 2 (88 B).
 // Whole-buffer optimum for this port, for the int and the unsigned run:
 // each array is host-written, read and written by its kernel (atomics) and
 // read by the host: in 2 (88 B), out 2 (88 B), 2 dispatches.
-// suite-original: to_device 1 to_device_bytes 44 from_device 1 from_device_bytes 44
+// suite-original: to_device 2 to_device_bytes 88 from_device 2 from_device_bytes 88
 // ferry-test: to_device 2 to_device_bytes 88 from_device 2 from_device_bytes 88
 // ferry-test: dispatches 2
 #include "Print.h"
