@@ -13,7 +13,8 @@
 //     then sim.state are overwritten whole by kernels (no copy in). kick()
 //     reads and writes sim.state[1] (its summary bounds it to that
 //     element), and the exit needs all of sim.state: all of it back before
-//     kick (1). Exit: sim.next back (1). In 1, out 2, 4 dispatches.
+//     kick (1), and only element 1 of the device copy turns stale. Exit:
+//     sim.next back (1). In 1, out 2, 4 dispatches.
 //   sample(&sim, out): sim->state in (1); the local `probe` is made on the
 //     host, and its state overwritten by the kernel; probe.kick(): its
 //     element 1 back (1, 4 B); the second kernel reads probe.state: that
@@ -21,11 +22,12 @@
 //     dies with the call. In 2 (132 B), out 2 (132 B), 2 dispatches.
 //   The lambda: smooth(sim, 1) as above (in 1, out 2: it also runs from a
 //     lambda of its own, so it brings its buffers home); sim.state[0] is
-//     written on the host, current already; smooth(sim, 1) again (in 1,
-//     out 2). In 2, out 4, 4 dispatches.
-//   In 5 (516 B), out 8 (900 B), dispatches 10.
+//     written on the host, current already; smooth(sim, 1) again: elements
+//     0 and 1 are stale on the device, one piece in (1, 8 B); out 2. In 2
+//     (136 B), out 4, 4 dispatches.
+//   In 5 (396 B), out 8 (900 B), dispatches 10.
 // ferry-test: golden
-// ferry-test: to_device 5 to_device_bytes 516 from_device 8 from_device_bytes 900
+// ferry-test: to_device 5 to_device_bytes 396 from_device 8 from_device_bytes 900
 // ferry-test: dispatches 10
 #include "Print.h"
 

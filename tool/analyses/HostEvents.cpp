@@ -1337,6 +1337,12 @@ private:
     }
     if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
       if (ICE->getCastKind() == CK_LValueToRValue) {
+        // A buffer pointer's value kept where Ferry does not follow it (an
+        // aggregate's member, `Pair pr{p, q}`, a constructor's argument):
+        // as the buffer's address.
+        if (refersToBuffer(ICE->getType()) && ICE->getType()->isPointerType())
+          return add(ICE, ICE, Access::ReadWrite, "its address is kept",
+                     false, true);
         if (ICE->getType()->isPointerType())
           return consumePointer(ICE, Use::Store);
         return visitLValue(ICE->getSubExpr(), Access::Read);
@@ -1376,8 +1382,11 @@ private:
       if (BO->isComparisonOp() && LT->isPointerType() && refersToBuffer(LT)) {
         for (const Expr *Side : {BO->getLHS(), BO->getRHS()}) {
           const auto *UO = dyn_cast<UnaryOperator>(Side->IgnoreParenImpCasts());
-          if (!UO || UO->getOpcode() != UO_AddrOf)
-            visitValue(Side);
+          const auto *Load = dyn_cast<ImplicitCastExpr>(Side->IgnoreParens());
+          if ((UO && UO->getOpcode() == UO_AddrOf) ||
+              (Load && Load->getCastKind() == CK_LValueToRValue))
+            continue;
+          visitValue(Side);
         }
         return;
       }

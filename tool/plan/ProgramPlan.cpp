@@ -223,6 +223,22 @@ checkStaticBuffers(ASTContext &Ctx, const std::vector<ReachableGraph> &Graphs,
       Current = Saved;
       return true;
     }
+    /// E, an initialiser written in List, is read as a value there: the
+    /// semantic form initialises its element with E's lvalue-to-rvalue
+    /// conversion.
+    static bool readsValueIn(const InitListExpr *List, const Stmt *E) {
+      const InitListExpr *Semantic =
+          List->isSyntacticForm() && List->getSemanticForm()
+              ? List->getSemanticForm()
+              : List;
+      for (const Expr *Init : Semantic->inits()) {
+        const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Init);
+        if (Cast && Cast->getCastKind() == CK_LValueToRValue &&
+            Cast->getSubExpr() == E)
+          return true;
+      }
+      return false;
+    }
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
       if (!isGlobalBufferVariable(V) || !V->getType()->isPointerType() ||
@@ -240,6 +256,11 @@ checkStaticBuffers(ASTContext &Ctx, const std::vector<ReachableGraph> &Graphs,
       if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
           Cast && Cast->getCastKind() == CK_LValueToRValue)
         return true;
+      // `Pair pr{cur, &b}`: the written form of a braced initialiser holds
+      // the name itself; its semantic form, the value read from it.
+      if (const auto *List = dyn_cast_or_null<InitListExpr>(P))
+        if (readsValueIn(List, S))
+          return true;
       const auto *Assign = dyn_cast_or_null<BinaryOperator>(P);
       bool Assigned = Assign && Assign->getOpcode() == BO_Assign &&
                       Assign->getLHS()->IgnoreParens() == Ref;

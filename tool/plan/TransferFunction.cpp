@@ -458,20 +458,36 @@ struct TransferFunction::Impl {
     return P;
   }
 
+  /// "element `i`", "`n` elements from `lo`".
+  static std::string elementsText(const ElementRange &R) {
+    return R.CountConst && *R.CountConst == 1
+               ? "element `" + R.First + "`"
+               : "`" + R.Count + "` elements from `" + R.First + "`";
+  }
+
   /// Plans an access to part of a buffer, when the analysis bounded it
   /// (HostEvent::Range). False when the event is planned whole.
   bool accessPart(FlowState &S, const HostEvent &E, const std::string &Name,
                   const Stmt *Unit, Placement Where, const Stmt *Anchor,
                   unsigned Line, PartRead How, const ElementRange &Hull) {
-    if (How == PartRead::Whole || Name.empty() || EachElement ||
-        !partable(E, Unit, Anchor))
+    if (Name.empty() || EachElement || !partable(E, Unit, Anchor))
       return false;
     const ElementRange &R = *E.Range;
-    auto Elements = [](const ElementRange &R) {
-      return R.CountConst && *R.CountConst == 1
-                 ? "element `" + R.First + "`"
-                 : "`" + R.Count + "` elements from `" + R.First + "`";
-    };
+    // All of it comes back (needed whole soon after), but the host writes
+    // only the part: only that part of the device copy turns stale.
+    if (How == PartRead::Whole) {
+      if (!writes(E.Mode))
+        return false;
+      if (needsHostFirst(E))
+        requireHost(S, E.Targets, Name, Where, Anchor,
+                    "line " + std::to_string(Line) + ": `" + Name + "` " +
+                        E.What + " on the host");
+      hostWritesPart(S, E.Targets, Name, R, Where, Anchor,
+                     "line " + std::to_string(Line) + " writes " +
+                         elementsText(R) + " of `" + Name + "` on the host");
+      return true;
+    }
+    auto Elements = elementsText;
     // A receive that may be shorter than its count (MPI) leaves the tail
     // as it was: the host needs it current first, as for any partial write.
     if (needsHostFirst(E) && How != PartRead::Done) {

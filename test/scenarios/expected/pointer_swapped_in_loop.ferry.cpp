@@ -46,7 +46,7 @@ FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &a,
   while (w < trips) {
     std::swap(p, q);
     cc.fromDeviceIfStale((*p)); // ferry: line 35: `(*p)` element read on the host; the device may hold a newer copy
-    cc.hostWrites((*p)); // ferry: line 35 writes `(*p)` on the host; the device copy becomes stale
+    cc.hostWrites((*p), 0, ferry::tripCount(0, p->size())); // ferry: line 35 writes `ferry::tripCount(0, p->size())` elements from `0` of `(*p)` on the host; the device copy of those becomes stale
     for (std::size_t i = 0; i < p->size(); ++i)
       (*p)[i] = ((*p)[i] + 3 * static_cast<int>(i)) & 0xFFFF;
     ++w;

@@ -38,7 +38,7 @@ FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &a,
   while (w < k) {
     auto &to = (w % 2 == 0) ? a : b;
     cc.fromDeviceIfStale(to); // ferry: line 28: `to` passed to bump() on the host; the device may hold a newer copy
-    cc.hostWrites(to); // ferry: line 28 writes `to` on the host; the device copy becomes stale
+    cc.hostWrites(to, 0, 1); // ferry: line 28 writes element `0` of `to` on the host; the device copy of those becomes stale
     bump(to, 5);
     ++w;
   }
