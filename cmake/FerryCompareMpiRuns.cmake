@@ -20,6 +20,7 @@
 #     PARTIAL_TO_DEVICE_BYTES, PARTIAL_FROM_DEVICE, PARTIAL_FROM_DEVICE_BYTES
 
 cmake_minimum_required(VERSION 3.21) # script mode: today's policies
+include(${CMAKE_CURRENT_LIST_DIR}/FerryRunChecks.cmake)
 
 set(wrapper [=[rank=${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-0}}
 if [ -n "$FERRY_TEST_STATS" ]; then
@@ -50,13 +51,7 @@ function(run_job exe policy out_var stats)
     OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc
     WORKING_DIRECTORY ${WORK_DIR} TIMEOUT 100)
   set(run "${LAUNCHER} ${exe} ${ARGS} (FERRY_POLICY=${policy})")
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${run} failed with ${rc}:\n${out}\n${err}")
-  endif()
-  if(NOT err STREQUAL "")
-    message(FATAL_ERROR "${run} wrote to standard error, which a run must "
-      "not:\n${err}")
-  endif()
+  ferry_require_quiet_success("${run}" "${rc}" "${out}" "${err}")
   set(${out_var} "${out}" PARENT_SCOPE)
 endfunction()
 

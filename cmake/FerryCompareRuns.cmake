@@ -12,6 +12,8 @@
 #   [-DTO_DEVICE=n -DFROM_DEVICE=n] [-DTO_DEVICE_BYTES=n -DFROM_DEVICE_BYTES=n]
 #   [-DDISPATCHES=n] [-DFILLS=n -DFILL_BYTES=n]
 
+include(${CMAKE_CURRENT_LIST_DIR}/FerryRunChecks.cmake)
+
 function(run_program exe policy out_var stats_file)
   set(ENV{FERRY_DEVICE} cpu)
   set(ENV{FERRY_POLICY} ${policy})
@@ -21,13 +23,8 @@ function(run_program exe policy out_var stats_file)
   execute_process(COMMAND ${exe} ${ARGS}
     OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc
     WORKING_DIRECTORY ${WORK_DIR})
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${exe} (FERRY_POLICY=${policy}) failed with ${rc}:\n${out}\n${err}")
-  endif()
-  if(NOT err STREQUAL "")
-    message(FATAL_ERROR "${exe} (FERRY_POLICY=${policy}) wrote to standard "
-      "error, which a run must not:\n${err}")
-  endif()
+  ferry_require_quiet_success("${exe} (FERRY_POLICY=${policy})" "${rc}"
+    "${out}" "${err}")
   set(${out_var} "${out}" PARENT_SCOPE)
 endfunction()
 

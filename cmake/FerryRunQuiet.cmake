@@ -17,10 +17,5 @@ execute_process(COMMAND ${PROGRAM} ${ARGS}
   OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc
   WORKING_DIRECTORY ${WORK_DIR})
 message("${out}")
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "${PROGRAM} failed with ${rc}:\n${err}")
-endif()
-if(NOT err STREQUAL "")
-  message(FATAL_ERROR "${PROGRAM} wrote to standard error, which a run "
-    "must not:\n${err}")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/FerryRunChecks.cmake)
+ferry_require_quiet_success("${PROGRAM}" "${rc}" "" "${err}")

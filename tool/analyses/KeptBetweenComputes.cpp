@@ -899,12 +899,7 @@ private:
       if (!K.Buffers.empty())
         Out.push_back(std::move(K));
     }
-    std::sort(Out.begin(), Out.end(),
-              [&](const KeptAtCompute &A, const KeptAtCompute &B) {
-                return SM.isBeforeInTranslationUnit(A.Statement->getBeginLoc(),
-                                                    B.Statement->getBeginLoc());
-              });
-    return Out;
+    return Out; // buffersKeptBetweenComputes sorts them, over every function
   }
 
   ASTContext &Ctx;
