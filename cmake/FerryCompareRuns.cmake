@@ -11,6 +11,7 @@
 #   -DREFERENCE=exe -DREWRITTEN=exe -DARGS="a;b" -DWORK_DIR=dir
 #   [-DTO_DEVICE=n -DFROM_DEVICE=n] [-DTO_DEVICE_BYTES=n -DFROM_DEVICE_BYTES=n]
 #   [-DDISPATCHES=n] [-DFILLS=n -DFILL_BYTES=n]
+#   [-DUNNAMED_FROM_DEVICE=n -DUNNAMED_FROM_DEVICE_BYTES=n]
 
 include(${CMAKE_CURRENT_LIST_DIR}/FerryRunChecks.cmake)
 
@@ -54,19 +55,28 @@ string(JSON from_bytes GET "${json}" from_device bytes)
 string(JSON dispatches GET "${json}" dispatches)
 string(JSON fill_count GET "${json}" fills count)
 string(JSON fill_bytes GET "${json}" fills bytes)
+string(JSON unnamed_count GET "${json}" unnamed_from_device count)
+string(JSON unnamed_bytes GET "${json}" unnamed_from_device bytes)
 message(STATUS "planned: to_device ${to_count} (${to_bytes} B), "
   "from_device ${from_count} (${from_bytes} B), dispatches ${dispatches}, "
-  "fills ${fill_count} (${fill_bytes} B)")
+  "fills ${fill_count} (${fill_bytes} B), "
+  "unnamed_from_device ${unnamed_count} (${unnamed_bytes} B)")
 
 # Fills (a copy in of a buffer still as made, done on the device) are
 # expected to be 0 unless a test says otherwise: each one is worked out too.
 if(DEFINED TO_DEVICE AND NOT DEFINED FILLS)
   set(FILLS 0)
 endif()
+# Likewise the safety net's copies home (buffers the plan could not name):
+# a program whose every buffer the analysis names needs none.
+if(DEFINED FROM_DEVICE AND NOT DEFINED UNNAMED_FROM_DEVICE)
+  set(UNNAMED_FROM_DEVICE 0)
+endif()
 foreach(pair "TO_DEVICE;to_count" "FROM_DEVICE;from_count"
              "TO_DEVICE_BYTES;to_bytes" "FROM_DEVICE_BYTES;from_bytes"
              "DISPATCHES;dispatches" "FILLS;fill_count"
-             "FILL_BYTES;fill_bytes")
+             "FILL_BYTES;fill_bytes" "UNNAMED_FROM_DEVICE;unnamed_count"
+             "UNNAMED_FROM_DEVICE_BYTES;unnamed_bytes")
   list(GET pair 0 expected_var)
   list(GET pair 1 actual_var)
   if(DEFINED ${expected_var} AND NOT ${expected_var} STREQUAL "")

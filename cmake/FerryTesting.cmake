@@ -14,6 +14,9 @@
 #   // ferry-test: to_device 1 from_device 1 dispatches 3
 #   // ferry-test: to_device_bytes 64 from_device_bytes 64
 #   // ferry-test: fills 1 fill_bytes 64   (0 when to_device is given alone)
+#   // ferry-test: unnamed_from_device 1 unnamed_from_device_bytes 64
+#   //   (the safety net's copies home, fromDeviceAllOf / hostWritesAllOf: 0
+#   //   when from_device is given alone)
 #   // ferry-test: golden
 #
 # `golden` also adds ctest `<label>.<stem>.golden`, comparing the rewritten

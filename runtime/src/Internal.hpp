@@ -248,6 +248,8 @@ struct BufferAccess {
   static std::shared_ptr<DeviceShadow> &shadow(const BufferBase &b) {
     return b.shadow_;
   }
+  // b now has a device copy (buffersOnDevice lists it until it goes).
+  static void joinOnDevice(const BufferBase &b) { b.joinOnDevice(); }
   // The device's copy has come back into the host storage.
   static void handedOut(const BufferBase &b) { b.patternSize_ = 0; }
   // b's validity was set in this epoch (or carried into it): it says what

@@ -39,6 +39,7 @@ cl::Buffer &deviceBuffer(Session &s, const BufferBase &b) {
                           " bytes on " + s.name);
     }
     shadow = std::move(fresh);
+    BufferAccess::joinOnDevice(b);
     BufferAccess::deviceLost(b);
   }
   return shadow->buffer;
@@ -366,6 +367,47 @@ void ComputeContext::rangeTransfer(Transfer what, const detail::BufferBase &b,
     BufferAccess::writtenOnHost(b, first, last);
     break;
   }
+}
+
+// The safety net: what the plan cannot name, the run-time state can. Every
+// buffer of the element type that the device holds newer somewhere comes
+// home (only those pieces); for a write, every one with a device copy live
+// in this compute then counts as stale there, as after hostWrites(b).
+void ComputeContext::unnamedAccess(const std::type_info *element,
+                                   bool writes) {
+  using namespace detail;
+  auto ofType = [element](const BufferBase &b) {
+    return !element || b.elementType() == *element;
+  };
+  if (writes) // as hostWrites(b), under any policy
+    for (const BufferBase *b : std::vector<const BufferBase *>(
+             buffersOnDevice()))
+      if (ofType(*b))
+        waitForBuffer(*b);
+  Session *s = plannedDevice(session_);
+  if (!s)
+    return;
+  auto inThisContext = [s](const BufferBase &b) {
+    const std::shared_ptr<DeviceShadow> &shadow = BufferAccess::shadow(b);
+    return shadow && shadow->context() == s->context();
+  };
+  Statistics &counters = statisticsState().counters;
+  const std::uint64_t count = counters.fromDeviceCount;
+  const std::uint64_t bytes = counters.fromDeviceBytes;
+  // Copies: a copy home takes its buffer off deviceNewerBuffers.
+  for (const BufferBase *b :
+       std::vector<const BufferBase *>(deviceNewerBuffers()))
+    if (ofType(*b) && !b->hostValid() && inThisContext(*b)) {
+      BufferAccess::touch(*b);
+      copyStaleFromDevice(*s, *b, 0, b->byteSize());
+    }
+  counters.unnamedFromDeviceCount += counters.fromDeviceCount - count;
+  counters.unnamedFromDeviceBytes += counters.fromDeviceBytes - bytes;
+  if (!writes)
+    return;
+  for (const BufferBase *b : buffersOnDevice())
+    if (ofType(*b) && BufferAccess::live(*b) && inThisContext(*b))
+      BufferAccess::writtenOnHost(*b, 0, b->byteSize());
 }
 
 } // namespace ferry

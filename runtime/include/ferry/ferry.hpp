@@ -24,6 +24,7 @@
 #include <cstring>
 #include <type_traits>
 #include <tuple>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
@@ -211,6 +212,10 @@ struct Statistics {
   std::uint64_t partialToDeviceBytes = 0;
   std::uint64_t partialFromDeviceCount = 0;
   std::uint64_t partialFromDeviceBytes = 0;
+  // Of fromDevice*, the copies the safety net made (fromDeviceAllOf,
+  // hostWritesAllOf): buffers the plan could not name.
+  std::uint64_t unnamedFromDeviceCount = 0;
+  std::uint64_t unnamedFromDeviceBytes = 0;
   std::string device;    // "reference", "host", or the OpenCL device
   std::string policy;    // "planned", "kernel", "naive" or "whole"
 };
@@ -315,7 +320,8 @@ inline std::string statisticsJson(const Statistics &s) {
                 "\"pinned\": {\"count\": %llu, \"bytes\": %llu}, "
                 "\"fills\": {\"count\": %llu, \"bytes\": %llu}, "
                 "\"partial_to_device\": {\"count\": %llu, \"bytes\": %llu}, "
-                "\"partial_from_device\": {\"count\": %llu, \"bytes\": %llu}",
+                "\"partial_from_device\": {\"count\": %llu, \"bytes\": %llu}, "
+                "\"unnamed_from_device\": {\"count\": %llu, \"bytes\": %llu}",
                 static_cast<unsigned long long>(s.toDeviceCount),
                 static_cast<unsigned long long>(s.toDeviceBytes),
                 static_cast<unsigned long long>(s.fromDeviceCount),
@@ -334,7 +340,9 @@ inline std::string statisticsJson(const Statistics &s) {
                 static_cast<unsigned long long>(s.partialToDeviceCount),
                 static_cast<unsigned long long>(s.partialToDeviceBytes),
                 static_cast<unsigned long long>(s.partialFromDeviceCount),
-                static_cast<unsigned long long>(s.partialFromDeviceBytes));
+                static_cast<unsigned long long>(s.partialFromDeviceBytes),
+                static_cast<unsigned long long>(s.unnamedFromDeviceCount),
+                static_cast<unsigned long long>(s.unnamedFromDeviceBytes));
   return "{\"device\": \"" + jsonEscape(s.device) + "\", \"policy\": \"" +
          jsonEscape(s.policy) + "\", " + numbers + "}\n";
 }
@@ -452,6 +460,16 @@ inline std::vector<const BufferBase *> &deviceNewerBuffers() {
   return *buffers;
 }
 
+// The buffers that have a device copy, so that a host write the plan cannot
+// attribute to a buffer it names can make every buffer it may touch stale on
+// the device (ComputeContext::hostWritesAllOf). Kept like deviceNewerBuffers:
+// a buffer joins when the library gives it a device copy and leaves when the
+// copy goes (destroyed, moved from, storage replaced).
+inline std::vector<const BufferBase *> &buffersOnDevice() {
+  static auto *buffers = new std::vector<const BufferBase *>();
+  return *buffers;
+}
+
 // The non-template part of every Buffer<T>: host storage, validity of the
 // host and device copies, the epoch they were last checked in, and the
 // device shadow (allocated by the library on first use on a device).
@@ -475,6 +493,8 @@ public:
   bool deviceValid() const { return deviceValid_ && live(); }
   std::uint64_t epoch() const { return epoch_; }
   bool hasDeviceShadow() const { return shadow_ != nullptr; }
+  // The element type of the Buffer<T> this is (typeid(T)).
+  const std::type_info &elementType() const { return *element_; }
   // The host storage holds nothing but the value it was made with, repeated
   // (its bytes: fillPattern()); false once anything may have written it.
   bool pristine() const { return patternSize_ != 0; }
@@ -494,9 +514,11 @@ protected:
   }
   ~BufferBase() = default;
 
-  void setStorage(void *host, std::size_t bytes) {
+  void setStorage(void *host, std::size_t bytes,
+                  const std::type_info &element) {
     host_ = host;
     bytes_ = bytes;
+    element_ = &element;
   }
   // Every element is `value`: a device copy can be a fill (OpenCL takes
   // patterns of 1 to 128 bytes, a power of two).
@@ -525,6 +547,7 @@ protected:
         wait(*this);
       shadow_.reset();
     }
+    leaveOnDevice();
     partial_.reset();
   }
 
@@ -553,10 +576,28 @@ private:
       listed_ = notListed;
     }
   }
+  void joinOnDevice() const {
+    if (onDevice_ == notListed) {
+      std::vector<const BufferBase *> &all = buffersOnDevice();
+      all.push_back(this);
+      onDevice_ = all.size() - 1;
+    }
+  }
+  void leaveOnDevice() const noexcept {
+    if (onDevice_ != notListed) {
+      std::vector<const BufferBase *> &all = buffersOnDevice();
+      all[onDevice_] = all.back();
+      all[onDevice_]->onDevice_ = onDevice_;
+      all.pop_back();
+      onDevice_ = notListed;
+    }
+  }
 
   void take(BufferBase &other) noexcept {
     leaveDeviceNewer();
+    leaveOnDevice();
     host_ = other.host_;
+    element_ = other.element_;
     bytes_ = other.bytes_;
     hostValid_ = other.hostValid_;
     deviceValid_ = other.deviceValid_;
@@ -567,6 +608,9 @@ private:
     listed_ = other.listed_;
     if (listed_ != notListed)
       deviceNewerBuffers()[listed_] = this;
+    onDevice_ = other.onDevice_;
+    if (onDevice_ != notListed)
+      buffersOnDevice()[onDevice_] = this;
     std::memcpy(pattern_, other.pattern_, sizeof(pattern_));
     patternSize_ = other.patternSize_;
     other.patternSize_ = 0;
@@ -576,6 +620,7 @@ private:
     other.deviceValid_ = false;
     other.keptInto_ = 0;
     other.listed_ = notListed;
+    other.onDevice_ = notListed;
     other.shadow_.reset();
   }
 
@@ -591,6 +636,9 @@ private:
   mutable std::uint64_t keptInto_ = 0;
   // The buffer's place in deviceNewerBuffers(), or notListed.
   mutable std::size_t listed_ = notListed;
+  // The buffer's place in buffersOnDevice(), or notListed.
+  mutable std::size_t onDevice_ = notListed;
+  const std::type_info *element_ = &typeid(void);
   mutable std::shared_ptr<DeviceShadow> shadow_;
   unsigned char pattern_[128] = {};
   mutable unsigned char patternSize_ = 0;
@@ -611,7 +659,7 @@ public:
   using iterator = T *;
   using const_iterator = const T *;
 
-  Buffer() { setStorage(nullptr, 0); }
+  Buffer() { setStorage(nullptr, 0, typeid(T)); }
   // n value-initialised elements.
   explicit Buffer(std::size_t n) : data_(allocate(n)), size_(n) {
     sync();
@@ -720,7 +768,7 @@ private:
     }
     return Storage(new T[n](), Release{});
   }
-  void sync() { setStorage(data_.get(), size_ * sizeof(T)); }
+  void sync() { setStorage(data_.get(), size_ * sizeof(T), typeid(T)); }
 
   Storage data_;
   std::size_t size_ = 0;
@@ -1314,7 +1362,31 @@ public:
                     r.second * sizeof(T));
   }
 
+  // The plan's safety net (extensions), written where a host access, or a
+  // buffer a compute leaves on the device, is one Ferry cannot name (a
+  // private member of an object in a container, say). fromDeviceAllOf<T...>
+  // copies home, from every buffer of element type T (of any type with no
+  // T), the pieces its device copy holds newer; hostWritesAllOf<T...> does
+  // that and then marks all of each such buffer stale on the device, since
+  // the host may be about to write any of them. A naming gap then costs
+  // bytes, never a result; FERRY_STATS counts these copies apart
+  // (`unnamed_from_device`), so a test can assert a plan needed none.
+  template <class... T> void fromDeviceAllOf() {
+    if constexpr (sizeof...(T) == 0)
+      unnamedAccess(nullptr, false);
+    else
+      (unnamedAccess(&typeid(T), false), ...);
+  }
+  template <class... T> void hostWritesAllOf() {
+    if constexpr (sizeof...(T) == 0)
+      unnamedAccess(nullptr, true);
+    else
+      (unnamedAccess(&typeid(T), true), ...);
+  }
+
 private:
+  // Of element type *element (any, when null).
+  void unnamedAccess(const std::type_info *element, bool writes);
   enum class Transfer {
     ToDevice,
     FromDevice,
