@@ -6,6 +6,7 @@
 #include "model/FerryTypes.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclFriend.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -32,6 +33,40 @@ static const Expr *stripBufferExpr(const Expr *E) {
       }
     return E;
   }
+}
+
+/// Whether code in F may name the member FD of an object (`obj.field`):
+/// public, or F is a member of FD's class (or of a class nested in it,
+/// or a lambda in one), or its friend. Protected members count as not
+/// nameable: the object may not be of F's class.
+static bool memberNameableIn(const FieldDecl *FD, const FunctionDecl *F) {
+  if (FD->getAccess() == AS_public || FD->getAccess() == AS_none)
+    return true;
+  const auto *Owner = dyn_cast<CXXRecordDecl>(FD->getParent());
+  if (!Owner)
+    return true;
+  Owner = Owner->getCanonicalDecl();
+  for (const DeclContext *DC = F; DC; DC = DC->getParent())
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(DC))
+      if (RD->getCanonicalDecl() == Owner)
+        return true;
+  for (const FriendDecl *Friend : Owner->friends()) {
+    if (const NamedDecl *ND = Friend->getFriendDecl()) {
+      for (const DeclContext *DC = F; DC; DC = DC->getParent())
+        if (const auto *FnDC = dyn_cast<FunctionDecl>(DC))
+          if (ND->getAsFunction() && ND->getAsFunction()->getCanonicalDecl() ==
+                                         FnDC->getCanonicalDecl())
+            return true;
+    } else if (const TypeSourceInfo *TSI = Friend->getFriendType()) {
+      const CXXRecordDecl *FriendClass =
+          TSI->getType()->getAsCXXRecordDecl();
+      for (const DeclContext *DC = F; FriendClass && DC; DC = DC->getParent())
+        if (const auto *RD = dyn_cast<CXXRecordDecl>(DC))
+          if (RD->getCanonicalDecl() == FriendClass->getCanonicalDecl())
+            return true;
+    }
+  }
+  return false;
 }
 
 ObjectTable::ObjectTable(const FunctionDecl *F,
@@ -201,7 +236,10 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
         Table.memberObject(V, FD, ObjectKind::ParameterMember, Prefix);
     }
     /// `step(cc)` on `this`, `sim.step(cc)`: the buffer members the method
-    /// reaches are objects here too, for the call changes them.
+    /// reaches are objects here too, for the call changes them. Not a
+    /// member this function may not name (`b0.pos_`, private, from main):
+    /// a line naming it would not compile, so it is a buffer Ferry cannot
+    /// name, which the run-time safety net covers.
     bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
       MemberCallTarget Target;
       if (!memberCallTarget(Call, Target) ||
@@ -209,10 +247,13 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
         return true;
       for (const FieldDecl *FD :
            bufferFieldsReached(Target.Method, Target.Virtual)) {
+        if (isNestedBufferField(FD))
+          continue; // a member of a member: no object names it
         if (Target.OnThis)
           Table.memberObject(Table.Function, FD, ObjectKind::ParameterMember,
                              "this->");
-        else if (const auto *V = dyn_cast<VarDecl>(Target.Variable))
+        else if (const auto *V = dyn_cast<VarDecl>(Target.Variable);
+                 V && memberNameableIn(FD, Table.Function))
           variableMember(V, FD);
       }
       return true;
@@ -386,6 +427,7 @@ ObjectRefs ObjectTable::anyOfType(QualType Element) const {
   ObjectRefs R;
   R.Exact = false;
   R.Guessed = true;
+  R.Element = Element;
   for (const BufferObject &O : Objects)
     if (Element.isNull() ||
         O.Element.getCanonicalType() == Element.getCanonicalType())
@@ -444,6 +486,12 @@ ObjectTable::membersOf(const Expr *E, const PointsTo &Facts,
 static ObjectRefs unite(ObjectRefs A, const ObjectRefs &B) {
   A.Ids.insert(B.Ids.begin(), B.Ids.end());
   A.Exact = A.Exact && B.Exact;
+  // A guess of two element types is a guess of any.
+  if (A.Guessed && B.Guessed &&
+      A.Element.getCanonicalType() != B.Element.getCanonicalType())
+    A.Element = clang::QualType();
+  else if (!A.Guessed)
+    A.Element = B.Element;
   A.Guessed = A.Guessed || B.Guessed;
   return A;
 }

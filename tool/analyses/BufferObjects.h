@@ -59,6 +59,10 @@ struct ObjectRefs {
   /// The set is a guess (anything of the element type): the buffer may be
   /// one the table has no object for.
   bool Guessed = false;
+  /// For a guess: the element type of the buffers it may be (null: of any
+  /// type), so that the run-time state can reach the ones no object stands
+  /// for (ComputeContext::fromDeviceAllOf).
+  clang::QualType Element;
 
   bool single() const { return Exact && Ids.size() == 1; }
 };

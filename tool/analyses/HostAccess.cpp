@@ -121,7 +121,19 @@ HostSummaryCache::memberSummary(const CXXMethodDecl *M, bool Virtual) {
   PointsTo Facts = Table.entryPointsTo();
   std::vector<HostEvent> Events =
       collectHostEvents(Def->getBody(), Table, Facts, *this);
-  for (const HostEvent &E : Events)
+  for (const HostEvent &E : Events) {
+    // A guess may be a member of a member (`grid_.cur`), which no object
+    // stands for: every such field holding buffers of its type.
+    if (E.Targets.Guessed)
+      for (const FieldDecl *FD : Reached)
+        if (isNestedBufferField(FD)) {
+          QualType Held = heldBufferElement(FD->getType());
+          if (Held.isNull() || E.Targets.Element.isNull() ||
+              Held.getCanonicalType() ==
+                  E.Targets.Element.getCanonicalType().getUnqualifiedType())
+            Result[FD] |= E.Kind == HostEventKind::Access ? E.Mode
+                                                           : Access::ReadWrite;
+        }
     for (ObjectId Id : E.Targets.Ids) {
       const BufferObject &O = Table.object(Id);
       if (O.Base == Table.thisKey())
@@ -129,6 +141,7 @@ HostSummaryCache::memberSummary(const CXXMethodDecl *M, bool Virtual) {
           Result[FD] |=
               E.Kind == HostEventKind::Access ? E.Mode : Access::ReadWrite;
     }
+  }
   std::map<const FieldDecl *, ElementRange> &Ranges = MemberRangeCache[Def];
   for (const FieldDecl *FD : Reached)
     if (std::optional<ElementRange> R =

@@ -288,7 +288,10 @@ private:
   // --- recording -------------------------------------------------------------
   void push(HostEvent E) {
     E.Escapes = E.Escapes || Escaping;
-    if (!E.Targets.Ids.empty())
+    // A guess is kept even when the table has no object of its type: the
+    // buffer is one Ferry cannot name, and its access must still be planned
+    // (through the run-time state), never dropped.
+    if (!E.Targets.Ids.empty() || E.Targets.Guessed)
       Events.push_back(std::move(E));
   }
 
@@ -1057,7 +1060,8 @@ private:
       } else {
         QualType Element = containerElementType(FT.getUnqualifiedType());
         E.Targets = Table.anyBufferOf(
-            !Element.isNull() ? Element
+            !Element.isNull()          ? Element
+            : isNestedBufferField(FD)  ? heldBufferElement(FT)
             : FT->isPointerType() ? bufferElementType(FT->getPointeeType())
                                   : bufferElementType(FT));
       }

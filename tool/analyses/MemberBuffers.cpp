@@ -33,6 +33,12 @@ bool isBufferContainerField(const FieldDecl *FD) {
          isBufferType(Args[0].getAsType());
 }
 
+bool isNestedBufferField(const FieldDecl *FD) {
+  return FD && !isBufferField(FD) && !isBufferContainerField(FD) &&
+         !FD->getType()->isReferenceType() &&
+         !FD->getType()->isPointerType() && holdsBuffers(FD->getType());
+}
+
 bool isThisObject(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(E);
@@ -48,7 +54,8 @@ void allBufferFields(const CXXRecordDecl *RD,
   if (!RD || !RD->hasDefinition())
     return;
   for (const FieldDecl *FD : RD->getDefinition()->fields())
-    if (isBufferField(FD) || isBufferContainerField(FD))
+    if (isBufferField(FD) || isBufferContainerField(FD) ||
+        isNestedBufferField(FD))
       Out.push_back(FD);
 }
 
@@ -59,7 +66,8 @@ struct Reach : RecursiveASTVisitor<Reach> {
   const CXXRecordDecl *Class = nullptr;
 
   void field(const FieldDecl *FD) {
-    if ((isBufferField(FD) || isBufferContainerField(FD)) &&
+    if ((isBufferField(FD) || isBufferContainerField(FD) ||
+         isNestedBufferField(FD)) &&
         Seen.insert(FD).second)
       Fields.push_back(FD);
   }

@@ -24,6 +24,11 @@ bool isBufferField(const clang::FieldDecl *FD);
 /// (`std::vector<Buffer<T>> levels_;`, see ContainerBuffers.h).
 bool isBufferContainerField(const clang::FieldDecl *FD);
 
+/// A field that holds buffers inside an object of its own, by value
+/// (`Grid grid_;` for `struct Grid { Buffer<float> cur, next; }`): a member
+/// of a member, which no object of a function's table stands for.
+bool isNestedBufferField(const clang::FieldDecl *FD);
+
 /// `E` is `this` or `*this` (through parentheses and implicit casts).
 bool isThisObject(const clang::Expr *E);
 

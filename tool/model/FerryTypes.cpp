@@ -3,6 +3,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 
+#include <set>
+
 using namespace clang;
 
 namespace ferry {
@@ -64,6 +66,35 @@ static bool holdsBuffers(QualType T, int Depth) {
 }
 
 bool holdsBuffers(QualType T) { return !T.isNull() && holdsBuffers(T, 0); }
+
+static void heldElements(QualType T, int Depth, std::set<QualType> &Out) {
+  T = T.getNonReferenceType();
+  while (T->isPointerType() || T->isArrayType())
+    T = T->isPointerType() ? T->getPointeeType()
+                           : QualType(T->getPointeeOrArrayElementType(), 0);
+  if (isBufferType(T)) {
+    Out.insert(bufferElementType(T).getCanonicalType().getUnqualifiedType());
+    return;
+  }
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || Depth > 4)
+    return;
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+    for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+      if (A.getKind() == TemplateArgument::Type)
+        heldElements(A.getAsType(), Depth + 1, Out);
+  for (const FieldDecl *FD : RD->fields())
+    heldElements(FD->getType(), Depth + 1, Out);
+  for (const CXXBaseSpecifier &B : RD->bases())
+    heldElements(B.getType(), Depth + 1, Out);
+}
+
+QualType heldBufferElement(QualType T) {
+  std::set<QualType> Elements;
+  if (!T.isNull())
+    heldElements(T, 0, Elements);
+  return Elements.size() == 1 ? *Elements.begin() : QualType();
+}
 
 bool isComputeContextType(QualType T) {
   return ferryRecord(T.getNonReferenceType(), "ComputeContext") != nullptr;

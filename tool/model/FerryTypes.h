@@ -16,6 +16,10 @@ bool refersToBuffer(clang::QualType T);
 /// T reaches buffers: a buffer, or a reference, pointer, array, struct or
 /// template (a container) whose type mentions one, a few levels deep.
 bool holdsBuffers(clang::QualType T);
+/// The element type of every buffer T holds (as holdsBuffers reaches
+/// them) when they share one; null when they are of several types or T
+/// holds none.
+clang::QualType heldBufferElement(clang::QualType T);
 bool isComputeContextType(clang::QualType T);
 bool isKernelContextType(clang::QualType T);
 /// ferry::Local<T, N> and ferry::LocalSpan<T> (through references): local

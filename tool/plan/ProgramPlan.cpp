@@ -465,7 +465,7 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
   if (Target)
     adjustMayStayOnDevice(*Target, P.Entries, P.MayStayOnDevice);
   PlanningContext PC{Ctx,      P.Kernels,         Host, AllPlanned,
-                     P.DeadAfterCompute, P.MayStayOnDevice, {}};
+                     P.DeadAfterCompute, P.MayStayOnDevice, {}, {}};
   SourceManager &SM = Ctx.getSourceManager();
   std::vector<const FunctionDecl *> Ordered(P.Planned.begin(), P.Planned.end());
   std::sort(Ordered.begin(), Ordered.end(),
@@ -473,6 +473,22 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
               return SM.isBeforeInTranslationUnit(A->getBeginLoc(),
                                                   B->getBeginLoc());
             });
+  // Plans F; again when the plan found buffers its planned calls are handed
+  // and it cannot name: its exits bring those home (PC.UnnamedAtExit), and
+  // which they are is known only once the whole body is planned.
+  auto planWithUnnamed = [&](const FunctionDecl *F) {
+    auto UnnamedTypes = [&] {
+      auto It = PC.UnnamedAtExit.find(F);
+      return It == PC.UnnamedAtExit.end() ? size_t(0) : It->second.size();
+    };
+    size_t Unnamed = UnnamedTypes();
+    FunctionPlan FP = planFunction(PC, F, P.Entries.count(F) != 0,
+                                   P.Internal.count(F) != 0);
+    if (UnnamedTypes() != Unnamed && !Ctx.getDiagnostics().hasErrorOccurred())
+      FP = planFunction(PC, F, P.Entries.count(F) != 0,
+                        P.Internal.count(F) != 0);
+    return FP;
+  };
   for (const FunctionDecl *F : Ordered) {
     if (F->getNumParams() == 0 ||
         !isComputeContextType(F->getParamDecl(0)->getType())) {
@@ -489,8 +505,7 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
     PointsTo Facts = Table->entryPointsTo();
     P.Events[F] = collectHostEvents(F->getBody(), *Table, Facts, Host);
     P.Objects[F] = Table;
-    P.Functions.push_back(planFunction(PC, F, P.Entries.count(F) != 0,
-                                       P.Internal.count(F) != 0));
+    P.Functions.push_back(planWithUnnamed(F));
   }
   // A caller handed an internal function a buffer it cannot name, so could
   // not bring it home itself: that function syncs at exit after all. Only
@@ -498,8 +513,7 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
   for (FunctionPlan &FP : P.Functions)
     if (P.Internal.count(FP.Function) && PC.MustSyncAtExit.count(FP.Function)) {
       P.Internal.erase(FP.Function);
-      FP = planFunction(PC, FP.Function, P.Entries.count(FP.Function) != 0,
-                        /*Internal=*/false);
+      FP = planWithUnnamed(FP.Function);
     }
   return P;
 }

@@ -2,6 +2,7 @@
 
 #include "analyses/CallGraphs.h"
 #include "analyses/ContainerBuffers.h"
+#include "analyses/MemberBuffers.h"
 #include "analyses/WorkGroupUse.h"
 #include "model/Diagnostics.h"
 #include "model/FerryTypes.h"
@@ -236,8 +237,9 @@ struct TransferFunction::Impl {
     ObjectRefs R = weakened(Refs);
     // A need the loop itself satisfies first on every path (a kernel that
     // overwrites the buffer earlier in the iteration) is no reason to copy
-    // before the loop.
-    if (all(S, R, &CopyState::Device, Validity::Valid))
+    // before the loop. A guess may be a buffer no object stands for, whose
+    // state only the run knows.
+    if (!R.Guessed && all(S, R, &CopyState::Device, Validity::Valid))
       return;
     note(&StepEffects::DeviceNeeds, R.Ids);
     if (!R.single())
@@ -254,7 +256,7 @@ struct TransferFunction::Impl {
                    Placement Where, const Stmt *Anchor,
                    const std::string &Why) {
     ObjectRefs R = weakened(Refs);
-    if (all(S, R, &CopyState::Host, Validity::Valid))
+    if (!R.Guessed && all(S, R, &CopyState::Host, Validity::Valid))
       return;
     note(&StepEffects::HostNeeds, R.Ids);
     if (!R.single())
@@ -278,7 +280,7 @@ struct TransferFunction::Impl {
                   Placement Where, const Stmt *Anchor, const std::string &Why) {
     ObjectRefs R = weakened(Refs);
     note(&StepEffects::HostWrites, Table.withAliases(R.Ids));
-    if (!all(S, R, &CopyState::Device, Validity::Stale))
+    if (R.Guessed || !all(S, R, &CopyState::Device, Validity::Stale))
       emit(TransferKind::HostWrites, std::move(Name), R.Ids, Where, Anchor,
            Why + "; the device copy becomes stale");
     update(S, R, &CopyState::Host, Validity::Valid);
@@ -304,7 +306,7 @@ struct TransferFunction::Impl {
                        Placement Where, const Stmt *Anchor,
                        const std::string &Why) {
     ObjectRefs R = weakened(Refs);
-    if (all(S, R, &CopyState::Host, Validity::Valid))
+    if (!R.Guessed && all(S, R, &CopyState::Host, Validity::Valid))
       return;
     note(&StepEffects::PartialHostNeeds, R.Ids);
     bool Static = R.single() && all(S, R, &CopyState::Host, Validity::Stale);
@@ -324,7 +326,7 @@ struct TransferFunction::Impl {
                       const std::string &Why) {
     ObjectRefs R = weakened(Refs);
     note(&StepEffects::HostWrites, Table.withAliases(R.Ids));
-    if (!all(S, R, &CopyState::Device, Validity::Stale))
+    if (R.Guessed || !all(S, R, &CopyState::Device, Validity::Stale))
       emit(TransferKind::HostWrites, Name, R.Ids, Where, Anchor,
            Why + "; the device copy of those becomes stale", &Range);
     partly(S, R, &CopyState::Host, Validity::Valid);
@@ -838,11 +840,15 @@ struct TransferFunction::Impl {
         // run-time state, which every host write so far has kept current.
         if (E.Site && Handed.count(E.Site)) {
           HandedIds.insert(E.Targets.Ids.begin(), E.Targets.Ids.end());
-          // A buffer this function cannot name (an element of a container
-          // it has no object for, say) it cannot bring home at its exit:
-          // the callee must.
           if (E.Targets.Guessed)
-            PC.MustSyncAtExit.insert(Handed.at(E.Site));
+            handedUnnamed(Handed.at(E.Site), E.Targets.Element);
+          break;
+        }
+        // A buffer of a type, which one Ferry cannot tell, reached where it
+        // has no expression to name (a method called on an object in a
+        // container): the run-time state finds the ones it may be.
+        if (E.Targets.Guessed && !E.Buffer) {
+          unnamedHostAccess(In, E, Where, Anchor, L);
           break;
         }
         // A pointer kept from data() whose every use is an event of its
@@ -896,7 +902,33 @@ struct TransferFunction::Impl {
       for (const ObjectRefs &R : Reached) {
         HandedIds.insert(R.Ids.begin(), R.Ids.end());
         if (R.Guessed)
-          PC.MustSyncAtExit.insert(Callee);
+          handedUnnamed(Callee, R.Element);
+      }
+    }
+    // A planned method's object hands over the buffer members it reaches:
+    // those this function names, and those it cannot (a private member of
+    // an object in a container: `bodies[i].step(cc)`).
+    for (auto [Call, Callee] : Handed) {
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+      MemberCallTarget Target;
+      if (!MC || !memberCallTarget(MC, Target) ||
+          Target.Method->getCanonicalDecl() != Callee->getCanonicalDecl())
+        continue;
+      const ValueDecl *Base = Target.OnThis ? Table.thisKey() : Target.Variable;
+      for (const FieldDecl *FD :
+           bufferFieldsReached(Target.Method, Target.Virtual)) {
+        if (const BufferObject *O = Base ? Table.memberFor(Base, FD) : nullptr) {
+          HandedIds.insert(O->Id);
+          continue;
+        }
+        QualType FT = FD->getType().getNonReferenceType();
+        if (FT->isPointerType())
+          FT = FT->getPointeeType();
+        QualType Element = containerElementType(FT.getUnqualifiedType());
+        if (Element.isNull())
+          Element = isNestedBufferField(FD) ? heldBufferElement(FT)
+                                            : bufferElementType(FT);
+        handedUnnamed(Callee, Element);
       }
     }
     // The callee leaves each buffer wherever its latest copy is; only the
@@ -972,7 +1004,17 @@ struct TransferFunction::Impl {
         continue;
       }
       ObjectRefs Refs = Table.resolve(Arg, In.Facts);
-      if ((Refs.Guessed || Refs.Ids.empty()) && !LinesOff) {
+      // A buffer the table has no object for (`grid_.cur`, a member of a
+      // member; `sims[i].state`): the argument's own text names it here,
+      // every line for it is guarded, and the exits bring home, through the
+      // run-time state, whatever of its type the device holds newer.
+      if (Refs.Guessed && !LinesOff && !text(Arg).empty() &&
+          !Arg->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false)) {
+        if (SyncsAtExit)
+          PC.UnnamedAtExit[F].insert(unnamedElementSpelling(Ctx, Refs.Element));
+        else
+          PC.MustSyncAtExit.insert(F);
+      } else if ((Refs.Guessed || Refs.Ids.empty()) && !LinesOff) {
         if (Plan)
           reportError(Ctx, Arg->getExprLoc(),
                       "Ferry cannot tell which buffer this argument is; pass "
@@ -1173,6 +1215,76 @@ struct TransferFunction::Impl {
                            ? "` is the host's again when compute returns"
                            : "` goes back to the caller"));
     }
+    auto Unnamed = PC.UnnamedAtExit.find(F);
+    if (Unnamed == PC.UnnamedAtExit.end())
+      return;
+    for (const std::string &Type : Unnamed->second)
+      emitUnnamed(TransferKind::FromDeviceAllOf, Type, Where, Anchor,
+                  "planned calls here were handed " +
+                      describeUnnamed(Type) +
+                      " Ferry cannot name; whatever of " +
+                      (Type.empty() ? "any buffer" : "those") +
+                      " the device holds newer goes back");
+  }
+
+  // --- buffers Ferry cannot name ---------------------------------------------
+  static std::string describeUnnamed(const std::string &Type) {
+    return Type.empty() ? "buffers"
+                        : "buffers of element type `" + Type + "`";
+  }
+
+  /// A planned callee was handed a buffer this function cannot name (a
+  /// private member of an object in a container, say), so cannot bring
+  /// home by name. Where this function brings its buffers home at its
+  /// exits, the run-time state does it for that one there; otherwise the
+  /// callee syncs at its own exit.
+  void handedUnnamed(const FunctionDecl *Callee, QualType Element) {
+    if (SyncsAtExit)
+      PC.UnnamedAtExit[F].insert(unnamedElementSpelling(Ctx, Element));
+    else
+      PC.MustSyncAtExit.insert(Callee);
+  }
+
+  /// A host access to a buffer Ferry cannot name: before it, every buffer
+  /// of its element type comes home where the device holds it newer, and a
+  /// write then counts each stale on the device; the objects it may be are
+  /// updated as the lines leave them.
+  void unnamedHostAccess(FlowState &S, const HostEvent &E, Placement Where,
+                         const Stmt *Anchor, unsigned L) {
+    ObjectRefs R = weakened(E.Targets);
+    bool Writes = writes(E.Mode);
+    std::string Type = unnamedElementSpelling(Ctx, E.Targets.Element);
+    note(&StepEffects::HostNeeds, R.Ids);
+    note(&StepEffects::AmbiguousNeeds, R.Ids);
+    if (Writes)
+      note(&StepEffects::HostWrites, Table.withAliases(R.Ids));
+    emitUnnamed(Writes ? TransferKind::HostWritesAllOf
+                       : TransferKind::FromDeviceAllOf,
+                Type, Where, Anchor,
+                "line " + std::to_string(L) + ": " + describeUnnamed(Type) +
+                    " " + E.What + " on the host, which Ferry cannot name; "
+                    "the device may hold newer copies" +
+                    (Writes ? ", and the host may write them" : ""));
+    update(S, R, &CopyState::Host, Validity::Valid);
+    if (Writes)
+      update(S, R, &CopyState::Device, Validity::Stale);
+  }
+
+  void emitUnnamed(TransferKind Kind, const std::string &Type, Placement Where,
+                   const Stmt *Anchor, std::string Reason) {
+    if (!Plan || LinesOff)
+      return;
+    for (const Transfer &Same : Plan->Transfers)
+      if (Same.Kind == Kind && Same.Where == Where && Same.Anchor == Anchor &&
+          Same.Buffer == Type)
+        return;
+    Transfer T;
+    T.Kind = Kind;
+    T.Where = Where;
+    T.Anchor = Anchor;
+    T.Buffer = Type;
+    T.Reason = std::move(Reason);
+    Plan->Transfers.push_back(std::move(T));
   }
 
 
@@ -1206,6 +1318,21 @@ struct TransferFunction::Impl {
     return isBufferContainerType(T.getUnqualifiedType());
   }
 };
+
+std::string unnamedElementSpelling(ASTContext &Ctx, QualType T) {
+  if (T.isNull())
+    return "";
+  T = T.getCanonicalType().getUnqualifiedType();
+  // A class declared inside a function cannot be named outside it.
+  if (const auto *RD = T->getAsRecordDecl())
+    if (RD->getParentFunctionOrMethod() || RD->getName().empty())
+      return "";
+  PrintingPolicy PP(Ctx.getLangOpts());
+  PP.FullyQualifiedName = true;
+  PP.SuppressScope = false;
+  PP.SuppressTagKeyword = true;
+  return T.getAsString(PP);
+}
 
 TransferFunction::TransferFunction(PlanningContext &PC, const FunctionDecl *F,
                                    const ObjectTable &Table,

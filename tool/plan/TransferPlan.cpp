@@ -15,6 +15,10 @@ const char *runtimeCallName(TransferKind K) {
   case TransferKind::HostWrites:
   case TransferKind::HostWritesFirst:
     return "hostWrites";
+  case TransferKind::FromDeviceAllOf:
+    return "fromDeviceAllOf";
+  case TransferKind::HostWritesAllOf:
+    return "hostWritesAllOf";
   }
   return "?";
 }

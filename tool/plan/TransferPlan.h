@@ -23,13 +23,26 @@ enum class TransferKind {
   /// only when that is not all of the buffer and the host copy is stale;
   /// then as HostWrites.
   HostWritesFirst,
+  /// The safety net, for buffers Ferry cannot name (`Buffer` holds their
+  /// element type, spelled, or "" for any): copy home from every buffer of
+  /// that type the pieces the device holds newer...
+  FromDeviceAllOf,
+  /// ...and then count all of each stale on the device: the host may write
+  /// any of them.
+  HostWritesAllOf,
 };
 
 const char *runtimeCallName(TransferKind K);
 inline bool isGuarded(TransferKind K) {
   return K == TransferKind::ToDeviceIfStale ||
          K == TransferKind::FromDeviceIfStale ||
-         K == TransferKind::HostWritesFirst;
+         K == TransferKind::HostWritesFirst ||
+         K == TransferKind::FromDeviceAllOf ||
+         K == TransferKind::HostWritesAllOf;
+}
+inline bool isUnnamed(TransferKind K) {
+  return K == TransferKind::FromDeviceAllOf ||
+         K == TransferKind::HostWritesAllOf;
 }
 inline bool isCopy(TransferKind K) { return K != TransferKind::HostWrites; }
 

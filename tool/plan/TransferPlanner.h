@@ -34,7 +34,18 @@ struct PlanningContext {
   /// Filled in while planning: planned callees handed a buffer their caller
   /// cannot name, which therefore must bring their buffers home on return.
   std::set<const clang::FunctionDecl *> MustSyncAtExit;
+  /// Filled in while planning: per function that brings its buffers home at
+  /// its exits, the element types (spelled; empty: any type) of buffers it
+  /// hands to planned callees without being able to name them (a private
+  /// member of an object in a container). Its exits then bring home every
+  /// buffer of those types the device holds newer: the run-time safety net.
+  std::map<const clang::FunctionDecl *, std::set<std::string>> UnnamedAtExit;
 };
+
+/// How a transfer line spells the element type of buffers Ferry cannot
+/// name (`float`, `ns::Particle`), or "" (any type) where the type cannot
+/// be spelled everywhere: a guess of several types, or a local class.
+std::string unnamedElementSpelling(clang::ASTContext &Ctx, clang::QualType T);
 
 /// Plans `F`. `Entry` is true when no planned function calls F, so on entry
 /// the device holds nothing of this call's (the runtime starts a new epoch

@@ -76,6 +76,9 @@ public:
 private:
   /// `cc.fromDevice(b, first, count)`: the runtime call of a transfer.
   static std::string call(const std::string &Context, const Transfer &T) {
+    if (isUnnamed(T.Kind))
+      return Context + "." + runtimeCallName(T.Kind) +
+             (T.Buffer.empty() ? "" : "<" + T.Buffer + ">") + "()";
     std::string Arguments = T.Buffer;
     if (!T.Count.empty())
       Arguments += ", " + T.Count;
