@@ -267,6 +267,12 @@ struct BufferAccess {
     touch(b);
     b.keptInto_ = currentEpoch() + 1;
   }
+  // ComputeContext::keepOnDevice: into every later epoch.
+  static void keepAlways(const BufferBase &b) {
+    touch(b);
+    b.computeOnly_ = true;
+  }
+  static bool keptAlways(const BufferBase &b) { return b.computeOnly_; }
 
   // The range was copied to the destination: valid there (the other side
   // keeps its validity).

@@ -369,12 +369,20 @@ void ComputeContext::rangeTransfer(Transfer what, const detail::BufferBase &b,
   }
 }
 
+void ComputeContext::keepOnDevice(const detail::BufferBase &b) {
+  if (detail::plannedDevice(session_))
+    detail::BufferAccess::keepAlways(b);
+}
+
 // The safety net: what the plan cannot name, the run-time state can. Every
 // buffer of the element type that the device holds newer somewhere comes
-// home (only those pieces); for a write, every one with a device copy live
-// in this compute then counts as stale there, as after hostWrites(b).
+// home (only those pieces; at an exit, not those only compute code uses);
+// for a write, every one with a device copy live in this compute then
+// counts as stale there, as after hostWrites(b).
+
 void ComputeContext::unnamedAccess(const std::type_info *element,
-                                   bool writes) {
+                                   Unnamed what) {
+  const bool writes = what == Unnamed::HostWrites;
   using namespace detail;
   auto ofType = [element](const BufferBase &b) {
     return !element || b.elementType() == *element;
@@ -397,7 +405,8 @@ void ComputeContext::unnamedAccess(const std::type_info *element,
   // Copies: a copy home takes its buffer off deviceNewerBuffers.
   for (const BufferBase *b :
        std::vector<const BufferBase *>(deviceNewerBuffers()))
-    if (ofType(*b) && !b->hostValid() && inThisContext(*b)) {
+    if (ofType(*b) && !b->hostValid() && inThisContext(*b) &&
+        !(what == Unnamed::AtExit && BufferAccess::keptAlways(*b))) {
       BufferAccess::touch(*b);
       copyStaleFromDevice(*s, *b, 0, b->byteSize());
     }

@@ -61,6 +61,20 @@ bool isMemberCaller(const FunctionDecl *F) {
          F->getTemplateSpecializationKind() == TSK_Undeclared;
 }
 
+/// A member function of the user's, called on an object: its calls are
+/// recorded like a free function's (which file calls it, from planned code
+/// or not), though its effects on the object are not (see FunctionSummary's
+/// opaque). Its object's members a caller cannot name, the caller brings
+/// home itself, through the run-time state (plan/TransferFunction.cpp).
+bool isMemberCallee(const FunctionDecl *F) {
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(F);
+  return M && !M->isStatic() && !declInSystemHeader(F) &&
+         !isRuntimeFunction(F) && !F->isImplicit() &&
+         !M->getParent()->isLambda() && !F->isOverloadedOperator() &&
+         !F->isVariadic() && !F->isDependentContext() &&
+         F->getTemplateSpecializationKind() == TSK_Undeclared;
+}
+
 /// The caller's parameter an argument names (`x`, `&x`, `*x`), or -1.
 int parameterNamed(const Expr *Arg, const FunctionDecl *Caller) {
   const Expr *E = Arg->IgnoreParenImpCasts();
@@ -129,6 +143,11 @@ struct CallsOf : RecursiveASTVisitor<CallsOf> {
           Out->insert(F);
         return true;
       }
+      bool VisitMemberExpr(MemberExpr *ME) {
+        if (const auto *F = dyn_cast<FunctionDecl>(ME->getMemberDecl()))
+          Out->insert(F);
+        return true;
+      }
     } N;
     N.Out = OtherUses;
     N.TraverseStmt(L->getBody());
@@ -136,7 +155,9 @@ struct CallsOf : RecursiveASTVisitor<CallsOf> {
   }
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!summarizable(Callee) || isDispatchCall(Call))
+    if (!(summarizable(Callee) ||
+          (isa<CXXMemberCallExpr>(Call) && isMemberCallee(Callee))) ||
+        isDispatchCall(Call))
       return true;
     Callees.insert(Call->getCallee()->IgnoreParenImpCasts());
     SummaryCall C;
@@ -295,7 +316,7 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
   }
   std::set<std::string> Uses;
   for (const FunctionDecl *F : OtherUses)
-    if (summarizable(F) && !isKernel(F))
+    if ((summarizable(F) || isMemberCallee(F)) && !isKernel(F))
       Uses.insert(usrOf(F));
   S.OtherUses.assign(Uses.begin(), Uses.end());
 

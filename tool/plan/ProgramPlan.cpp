@@ -1,5 +1,6 @@
 #include "plan/ProgramPlan.h"
 
+#include "analyses/ComputeOnlyMembers.h"
 #include "analyses/ContainerBuffers.h"
 #include "analyses/ExitLiveness.h"
 #include "analyses/GlobalBuffers.h"
@@ -464,8 +465,10 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
   P.MayStayOnDevice = mayStayOnDevice(P.KeptAtComputes);
   if (Target)
     adjustMayStayOnDevice(*Target, P.Entries, P.MayStayOnDevice);
+  P.ComputeOnly = computeOnlyMembers(Ctx, AllPlanned);
   PlanningContext PC{Ctx,      P.Kernels,         Host, AllPlanned,
-                     P.DeadAfterCompute, P.MayStayOnDevice, {}, {}};
+                     P.DeadAfterCompute, P.MayStayOnDevice, P.ComputeOnly,
+                     {},       {}};
   SourceManager &SM = Ctx.getSourceManager();
   std::vector<const FunctionDecl *> Ordered(P.Planned.begin(), P.Planned.end());
   std::sort(Ordered.begin(), Ordered.end(),

@@ -43,6 +43,10 @@ struct ProgramPlan {
   /// device copy starts unknown rather than stale.
   std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>>
       MayStayOnDevice;
+  /// Private buffer members only compute code names
+  /// (analyses/ComputeOnlyMembers.h): kept on the device, never copied home
+  /// at an exit.
+  std::set<const clang::FieldDecl *> ComputeOnly;
   /// The compute calls of the main file that keep buffers on the device
   /// (analyses/KeptBetweenComputes.h): the rewriter writes
   /// `acc.keepOnDevice(b);` before each.

@@ -1194,14 +1194,28 @@ struct TransferFunction::Impl {
     return It != PC.DeadAfterCompute.end() && It->second.count(O.Decl);
   }
 
+  /// A private member only compute code names (PC.ComputeOnly).
+  bool computeOnly(const BufferObject &O) const {
+    const auto *Field = dyn_cast_or_null<FieldDecl>(O.Decl);
+    return O.Kind == ObjectKind::ParameterMember && Field &&
+           PC.ComputeOnly.count(Field);
+  }
+
   void exitCopies(FlowState &S, Placement Where, const Stmt *Anchor) {
+    // Kept whether or not this function brings its buffers home: a caller
+    // that cannot name the member leaves it to the safety net, which
+    // leaves kept buffers on the device.
+    for (const BufferObject &O : Table.objects())
+      if (computeOnly(O) && Plan && !LinesOff)
+        emitKeep(O, Where, Anchor);
     if (!SyncsAtExit)
       return;
     for (const BufferObject &O : Table.objects()) {
       // Nothing writes through a const parameter: its host copy is current
       // (a kernel writing the same buffer through another name syncs it
       // under that name).
-      if (!O.callerVisible() || isConstObject(O) || deadAfterCompute(O))
+      if (!O.callerVisible() || isConstObject(O) || deadAfterCompute(O) ||
+          computeOnly(O))
         continue;
       ObjectRefs R;
       R.Ids = {O.Id};
@@ -1235,14 +1249,15 @@ struct TransferFunction::Impl {
 
   /// A planned callee was handed a buffer this function cannot name (a
   /// private member of an object in a container, say), so cannot bring
-  /// home by name. Where this function brings its buffers home at its
-  /// exits, the run-time state does it for that one there; otherwise the
-  /// callee syncs at its own exit.
-  void handedUnnamed(const FunctionDecl *Callee, QualType Element) {
+  /// home by name: the run-time state does it for that one at this
+  /// function's exits, which therefore bring its buffers home (it is
+  /// planned again so, if it was to leave them to its caller). The callee
+  /// need not know: a call from another file is planned the same way.
+  void handedUnnamed(const FunctionDecl *, QualType Element) {
     if (SyncsAtExit)
       PC.UnnamedAtExit[F].insert(unnamedElementSpelling(Ctx, Element));
     else
-      PC.MustSyncAtExit.insert(Callee);
+      PC.MustSyncAtExit.insert(F);
   }
 
   /// A host access to a buffer Ferry cannot name: before it, every buffer
@@ -1259,7 +1274,7 @@ struct TransferFunction::Impl {
     if (Writes)
       note(&StepEffects::HostWrites, Table.withAliases(R.Ids));
     emitUnnamed(Writes ? TransferKind::HostWritesAllOf
-                       : TransferKind::FromDeviceAllOf,
+                       : TransferKind::HostReadsAllOf,
                 Type, Where, Anchor,
                 "line " + std::to_string(L) + ": " + describeUnnamed(Type) +
                     " " + E.What + " on the host, which Ferry cannot name; "
@@ -1268,6 +1283,23 @@ struct TransferFunction::Impl {
     update(S, R, &CopyState::Host, Validity::Valid);
     if (Writes)
       update(S, R, &CopyState::Device, Validity::Stale);
+  }
+
+  void emitKeep(const BufferObject &O, Placement Where, const Stmt *Anchor) {
+    for (const Transfer &Same : Plan->Transfers)
+      if (Same.Kind == TransferKind::KeepOnDevice && Same.Where == Where &&
+          Same.Anchor == Anchor && Same.Buffer == O.Spelling)
+        return;
+    Transfer T;
+    T.Kind = TransferKind::KeepOnDevice;
+    T.Where = Where;
+    T.Anchor = Anchor;
+    T.Buffer = O.Spelling;
+    T.Objects = {O.Id};
+    T.Reason = "`" + O.Spelling +
+               "` is private and only compute code uses it: no copy home, "
+               "its device copy stays for the next compute";
+    Plan->Transfers.push_back(std::move(T));
   }
 
   void emitUnnamed(TransferKind Kind, const std::string &Type, Placement Where,

@@ -19,6 +19,10 @@ const char *runtimeCallName(TransferKind K) {
     return "fromDeviceAllOf";
   case TransferKind::HostWritesAllOf:
     return "hostWritesAllOf";
+  case TransferKind::HostReadsAllOf:
+    return "hostReadsAllOf";
+  case TransferKind::KeepOnDevice:
+    return "keepOnDevice";
   }
   return "?";
 }

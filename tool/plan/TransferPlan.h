@@ -30,6 +30,13 @@ enum class TransferKind {
   /// ...and then count all of each stale on the device: the host may write
   /// any of them.
   HostWritesAllOf,
+  /// Before a host read of such a buffer: as FromDeviceAllOf, but also the
+  /// buffers KeepOnDevice kept (the exit's net leaves those on the device).
+  HostReadsAllOf,
+  /// Only compute code names the buffer (a private member, ComputeOnly in
+  /// TransferPlanner.h): its state carries into every later compute, and
+  /// no exit copies it home.
+  KeepOnDevice,
 };
 
 const char *runtimeCallName(TransferKind K);
@@ -38,13 +45,17 @@ inline bool isGuarded(TransferKind K) {
          K == TransferKind::FromDeviceIfStale ||
          K == TransferKind::HostWritesFirst ||
          K == TransferKind::FromDeviceAllOf ||
-         K == TransferKind::HostWritesAllOf;
+         K == TransferKind::HostWritesAllOf ||
+         K == TransferKind::HostReadsAllOf;
 }
 inline bool isUnnamed(TransferKind K) {
   return K == TransferKind::FromDeviceAllOf ||
-         K == TransferKind::HostWritesAllOf;
+         K == TransferKind::HostWritesAllOf ||
+         K == TransferKind::HostReadsAllOf;
 }
-inline bool isCopy(TransferKind K) { return K != TransferKind::HostWrites; }
+inline bool isCopy(TransferKind K) {
+  return K != TransferKind::HostWrites && K != TransferKind::KeepOnDevice;
+}
 
 /// Where an inserted line goes.
 enum class Placement {

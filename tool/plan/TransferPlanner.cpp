@@ -160,7 +160,8 @@ private:
     for (const BufferObject &O : Table.objects()) {
       if (!O.callerVisible())
         continue;
-      if (!Entry)
+      const auto *Field = dyn_cast_or_null<FieldDecl>(O.Decl);
+      if (!Entry || (Field && PC.ComputeOnly.count(Field)))
         S.Objects[O.Id] = {Validity::Unknown, Validity::Unknown};
       else if (Kept != PC.MayStayOnDevice.end() && O.Decl &&
                Kept->second.count(O.Decl))

@@ -31,8 +31,15 @@ struct PlanningContext {
   /// from the previous compute (ProgramPlan::MayStayOnDevice).
   const std::map<const clang::FunctionDecl *,
                  std::set<const clang::ValueDecl *>> &MayStayOnDevice;
-  /// Filled in while planning: planned callees handed a buffer their caller
-  /// cannot name, which therefore must bring their buffers home on return.
+  /// Private buffer members only compute code names
+  /// (analyses/ComputeOnlyMembers.h): never copied home at an exit, kept on
+  /// the device into every later compute, and unknown on both sides where a
+  /// compute starts.
+  const std::set<const clang::FieldDecl *> &ComputeOnly;
+  /// Filled in while planning: planned functions that would leave their
+  /// buffers to their caller, but handed a planned callee a buffer they
+  /// cannot name, or dispatched on one: they bring their buffers home on
+  /// return after all, the unnamed ones through the safety net.
   std::set<const clang::FunctionDecl *> MustSyncAtExit;
   /// Filled in while planning: per function that brings its buffers home at
   /// its exits, the element types (spelled; empty: any type) of buffers it

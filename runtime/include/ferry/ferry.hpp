@@ -558,7 +558,8 @@ private:
 
   // The state is this epoch's: set in it, or carried into it.
   bool live() const {
-    return epoch_ == currentEpoch() || keptInto_ == currentEpoch();
+    return epoch_ == currentEpoch() || keptInto_ == currentEpoch() ||
+           computeOnly_;
   }
   void joinDeviceNewer() const {
     if (listed_ == notListed) {
@@ -604,6 +605,7 @@ private:
     partial_ = std::move(other.partial_);
     epoch_ = other.epoch_;
     keptInto_ = other.keptInto_;
+    computeOnly_ = other.computeOnly_;
     shadow_ = std::move(other.shadow_);
     listed_ = other.listed_;
     if (listed_ != notListed)
@@ -619,6 +621,7 @@ private:
     other.hostValid_ = true;
     other.deviceValid_ = false;
     other.keptInto_ = 0;
+    other.computeOnly_ = false;
     other.listed_ = notListed;
     other.onDevice_ = notListed;
     other.shadow_.reset();
@@ -634,6 +637,9 @@ private:
   mutable std::uint64_t epoch_ = currentEpoch();
   // The epoch that keepOnDevice carries this state into; 0: none.
   mutable std::uint64_t keptInto_ = 0;
+  // ComputeContext::keepOnDevice: only compute code uses this buffer, so
+  // its state carries into every later epoch.
+  mutable bool computeOnly_ = false;
   // The buffer's place in deviceNewerBuffers(), or notListed.
   mutable std::size_t listed_ = notListed;
   // The buffer's place in buffersOnDevice(), or notListed.
@@ -1373,20 +1379,39 @@ public:
   // (`unnamed_from_device`), so a test can assert a plan needed none.
   template <class... T> void fromDeviceAllOf() {
     if constexpr (sizeof...(T) == 0)
-      unnamedAccess(nullptr, false);
+      unnamedAccess(nullptr, Unnamed::AtExit);
     else
-      (unnamedAccess(&typeid(T), false), ...);
+      (unnamedAccess(&typeid(T), Unnamed::AtExit), ...);
   }
   template <class... T> void hostWritesAllOf() {
     if constexpr (sizeof...(T) == 0)
-      unnamedAccess(nullptr, true);
+      unnamedAccess(nullptr, Unnamed::HostWrites);
     else
-      (unnamedAccess(&typeid(T), true), ...);
+      (unnamedAccess(&typeid(T), Unnamed::HostWrites), ...);
+  }
+  // Before a host read Ferry cannot attribute: as fromDeviceAllOf, the
+  // buffers keepOnDevice kept included (the exit's fromDeviceAllOf leaves
+  // those on the device, since no code outside a compute reads them).
+  template <class... T> void hostReadsAllOf() {
+    if constexpr (sizeof...(T) == 0)
+      unnamedAccess(nullptr, Unnamed::HostReads);
+    else
+      (unnamedAccess(&typeid(T), Unnamed::HostReads), ...);
   }
 
+  // Written at a compute function's exits (an extension) for a private
+  // member that only compute code names: nothing outside a compute reads or
+  // writes it, so its state (per range: where each side is valid) carries
+  // into every later compute instead of the device copy counting as stale
+  // there, and the exit's fromDeviceAllOf leaves it on the device. Does
+  // nothing in the reference execution, on FERRY_DEVICE=host and under the
+  // kernel and naive policies.
+  void keepOnDevice(const detail::BufferBase &b);
+
 private:
+  enum class Unnamed { AtExit, HostReads, HostWrites };
   // Of element type *element (any, when null).
-  void unnamedAccess(const std::type_info *element, bool writes);
+  void unnamedAccess(const std::type_info *element, Unnamed what);
   enum class Transfer {
     ToDevice,
     FromDevice,

@@ -1,0 +1,32 @@
+#pragma once
+// Private buffer members that only compute code uses (issue 33: privacy
+// proves deadness).
+//
+// C++ access control closes the world: only a class's own members and its
+// friends can name a private member. When Ferry sees every one of their
+// bodies in this translation unit, it knows every place the member's buffer
+// is named. If each of those is a constructor or destructor of the class, or
+// code that runs only inside a compute (a planned function, or a host
+// function called only from such code, at any depth), then no host code
+// outside a compute ever reads or writes that buffer. Its host copy is then
+// dead when a compute returns (a scratch member, `flux_`, `tend_`, needs no
+// copy home), and nothing outside computes can make its device copy stale:
+// the device copy carries into every later compute
+// (ComputeContext::keepOnDevice), where the plan starts it unknown on both
+// sides and the run-time state decides each copy.
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+
+#include <set>
+
+namespace ferry {
+
+/// The private `Buffer<T>` fields (held by value) of the translation unit's
+/// classes that only compute code names. `Planned`: the functions Ferry plans
+/// (they dispatch, so they run inside a compute).
+std::set<const clang::FieldDecl *>
+computeOnlyMembers(clang::ASTContext &Ctx,
+                   const std::set<const clang::FunctionDecl *> &Planned);
+
+} // namespace ferry
