@@ -410,6 +410,8 @@ TEST_CASE("the statistics JSON reports the extensions", "[statistics]") {
   s.partialToDeviceBytes = 48;
   s.partialFromDeviceCount = 1;
   s.partialFromDeviceBytes = 8;
+  s.unnamedFromDeviceCount = 2;
+  s.unnamedFromDeviceBytes = 12;
   CHECK_THAT(ferry::detail::statisticsJson(s),
              Catch::EndsWith("\"program_cache_hits\": 2, "
                              "\"unified_memory\": true, "
@@ -417,5 +419,6 @@ TEST_CASE("the statistics JSON reports the extensions", "[statistics]") {
                              "\"pinned\": {\"count\": 1, \"bytes\": 4096}, "
                              "\"fills\": {\"count\": 2, \"bytes\": 64}, "
                              "\"partial_to_device\": {\"count\": 4, \"bytes\": 48}, "
-                             "\"partial_from_device\": {\"count\": 1, \"bytes\": 8}}\n"));
+                             "\"partial_from_device\": {\"count\": 1, \"bytes\": 8}, "
+                             "\"unnamed_from_device\": {\"count\": 2, \"bytes\": 12}}\n"));
 }

@@ -6,7 +6,6 @@
 #include "model/FerryTypes.h"
 
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/DeclFriend.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -33,40 +32,6 @@ static const Expr *stripBufferExpr(const Expr *E) {
       }
     return E;
   }
-}
-
-/// Whether code in F may name the member FD of an object (`obj.field`):
-/// public, or F is a member of FD's class (or of a class nested in it,
-/// or a lambda in one), or its friend. Protected members count as not
-/// nameable: the object may not be of F's class.
-static bool memberNameableIn(const FieldDecl *FD, const FunctionDecl *F) {
-  if (FD->getAccess() == AS_public || FD->getAccess() == AS_none)
-    return true;
-  const auto *Owner = dyn_cast<CXXRecordDecl>(FD->getParent());
-  if (!Owner)
-    return true;
-  Owner = Owner->getCanonicalDecl();
-  for (const DeclContext *DC = F; DC; DC = DC->getParent())
-    if (const auto *RD = dyn_cast<CXXRecordDecl>(DC))
-      if (RD->getCanonicalDecl() == Owner)
-        return true;
-  for (const FriendDecl *Friend : Owner->friends()) {
-    if (const NamedDecl *ND = Friend->getFriendDecl()) {
-      for (const DeclContext *DC = F; DC; DC = DC->getParent())
-        if (const auto *FnDC = dyn_cast<FunctionDecl>(DC))
-          if (ND->getAsFunction() && ND->getAsFunction()->getCanonicalDecl() ==
-                                         FnDC->getCanonicalDecl())
-            return true;
-    } else if (const TypeSourceInfo *TSI = Friend->getFriendType()) {
-      const CXXRecordDecl *FriendClass =
-          TSI->getType()->getAsCXXRecordDecl();
-      for (const DeclContext *DC = F; FriendClass && DC; DC = DC->getParent())
-        if (const auto *RD = dyn_cast<CXXRecordDecl>(DC))
-          if (RD->getCanonicalDecl() == FriendClass->getCanonicalDecl())
-            return true;
-    }
-  }
-  return false;
 }
 
 ObjectTable::ObjectTable(const FunctionDecl *F,
@@ -496,6 +461,24 @@ static ObjectRefs unite(ObjectRefs A, const ObjectRefs &B) {
   return A;
 }
 
+std::set<ObjectId> pointsToSet(const ObjectRefs &R) {
+  std::set<ObjectId> Set = R.Ids;
+  if (R.Guessed)
+    Set.insert(UnnamedObject);
+  return Set;
+}
+
+ObjectRefs pointsToObjects(const std::set<ObjectId> &Set, QualType Element) {
+  ObjectRefs R;
+  R.Ids = Set;
+  if (R.Ids.erase(UnnamedObject)) {
+    R.Exact = false;
+    R.Guessed = true;
+    R.Element = Element;
+  }
+  return R;
+}
+
 ObjectRefs ObjectTable::resolve(const Expr *E, const PointsTo &Facts) const {
   E = stripBufferExpr(E);
   QualType T = E->getType();
@@ -506,8 +489,7 @@ ObjectRefs ObjectTable::resolve(const Expr *E, const PointsTo &Facts) const {
     auto It = Facts.find(D);
     if (It == Facts.end())
       return anyOfType(Element);
-    ObjectRefs R;
-    R.Ids = It->second;
+    ObjectRefs R = pointsToObjects(It->second, Element);
     // A reference bound to a container's element may be any of them.
     for (ObjectId Id : R.Ids)
       if (Objects[Id].Elements)
@@ -883,14 +865,14 @@ private:
       Facts[D].clear();
       if (const auto *List = dyn_cast<InitListExpr>(Init->IgnoreImplicit()))
         for (const Expr *Element : List->inits()) {
-          ObjectRefs R = Table.resolve(Element, Facts);
-          Facts[D].insert(R.Ids.begin(), R.Ids.end());
+          std::set<ObjectId> R = pointsToSet(Table.resolve(Element, Facts));
+          Facts[D].insert(R.begin(), R.end());
         }
       return;
     }
     if (refersToBuffer(T) && !isBufferType(T)) {
       // `Buffer<T> &r = …` and `Buffer<T> *p = …`: the objects it may name.
-      Facts[D] = Table.resolve(Init, Facts).Ids;
+      Facts[D] = pointsToSet(Table.resolve(Init, Facts));
     } else if (T->isPointerType() || T->isReferenceType() ||
                T->getAsCXXRecordDecl()) {
       // Raw element pointers, references and iterators keep the buffers
@@ -922,8 +904,8 @@ private:
         if (const auto *Array =
                 dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
             Array && namesBufferPointerArray(Array->getDecl())) {
-          ObjectRefs R = Table.resolve(BO->getRHS(), Facts);
-          Facts[Array->getDecl()].insert(R.Ids.begin(), R.Ids.end());
+          std::set<ObjectId> R = pointsToSet(Table.resolve(BO->getRHS(), Facts));
+          Facts[Array->getDecl()].insert(R.begin(), R.end());
         }
       return;
     }
@@ -978,9 +960,8 @@ private:
               T->isArrayType() ? QualType(T->getPointeeOrArrayElementType(), 0)
               : T->getPointeeType()->isPointerType() ? T->getPointeeType()
                                                      : T;
-          Facts[Ref->getDecl()] =
-              Table.anyBufferOf(bufferElementType(Pointer->getPointeeType()))
-                  .Ids;
+          Facts[Ref->getDecl()] = pointsToSet(
+              Table.anyBufferOf(bufferElementType(Pointer->getPointeeType())));
         }
       }
     }

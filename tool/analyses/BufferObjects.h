@@ -69,6 +69,18 @@ struct ObjectRefs {
 
 using PointsTo = std::map<const clang::ValueDecl *, std::set<ObjectId>>;
 
+/// In a PointsTo set: the name may denote a buffer no object stands for
+/// (bound to `grid_.next`, a member of a member). ObjectTable::resolve turns
+/// it back into a guess; every other reader strips it (pointsToObjects).
+constexpr ObjectId UnnamedObject = ~ObjectId(0);
+
+/// What a name bound to `R` may denote, as a PointsTo set.
+std::set<ObjectId> pointsToSet(const ObjectRefs &R);
+/// A PointsTo set as references: the objects, and a guess of `Element`
+/// where the set holds UnnamedObject.
+ObjectRefs pointsToObjects(const std::set<ObjectId> &Set,
+                           clang::QualType Element);
+
 class ObjectTable {
 public:
   /// Builds the table for F: its buffer parameters, their buffer members used

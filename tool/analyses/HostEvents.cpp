@@ -771,7 +771,10 @@ private:
           const ObjectRefs &R = Members[M];
           HostEvent E;
           E.Site = Arg;
-          E.Spelling = memberSpelling(Arg, Fields[M]);
+          // A member this function may not name (private) has no spelling:
+          // the run-time state reaches it (TransferFunction's safety net).
+          if (memberNameableIn(Fields[M], Table.function()))
+            E.Spelling = memberSpelling(Arg, Fields[M]);
           E.Targets = R;
           E.Mode = Mode;
           E.Escapes = Escapes;
@@ -1015,7 +1018,8 @@ private:
       Ev.Site = Site;
       Ev.Spelling = (Pointer ? "*" : "") + V->getNameAsString();
       if (auto It = Facts.find(V); It != Facts.end())
-        Ev.Targets.Ids = It->second;
+        Ev.Targets = pointsToObjects(
+            It->second, bufferElementType(Pointer ? T->getPointeeType() : T));
       else
         Ev.Targets = Table.anyBufferOf(
             bufferElementType(Pointer ? T->getPointeeType() : T));

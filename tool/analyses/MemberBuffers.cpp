@@ -2,6 +2,7 @@
 
 #include "model/FerryTypes.h"
 
+#include "clang/AST/DeclFriend.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -31,6 +32,40 @@ bool isBufferContainerField(const FieldDecl *FD) {
   const TemplateArgumentList &Args = Spec->getTemplateArgs();
   return Args.size() > 0 && Args[0].getKind() == TemplateArgument::Type &&
          isBufferType(Args[0].getAsType());
+}
+
+/// Whether code in F may name the member FD of an object (`obj.field`):
+/// public, or F is a member of FD's class (or of a class nested in it,
+/// or a lambda in one), or its friend. Protected members count as not
+/// nameable: the object may not be of F's class.
+bool memberNameableIn(const FieldDecl *FD, const FunctionDecl *F) {
+  if (FD->getAccess() == AS_public || FD->getAccess() == AS_none)
+    return true;
+  const auto *Owner = dyn_cast<CXXRecordDecl>(FD->getParent());
+  if (!Owner)
+    return true;
+  Owner = Owner->getCanonicalDecl();
+  for (const DeclContext *DC = F; DC; DC = DC->getParent())
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(DC))
+      if (RD->getCanonicalDecl() == Owner)
+        return true;
+  for (const FriendDecl *Friend : Owner->friends()) {
+    if (const NamedDecl *ND = Friend->getFriendDecl()) {
+      for (const DeclContext *DC = F; DC; DC = DC->getParent())
+        if (const auto *FnDC = dyn_cast<FunctionDecl>(DC))
+          if (ND->getAsFunction() && ND->getAsFunction()->getCanonicalDecl() ==
+                                         FnDC->getCanonicalDecl())
+            return true;
+    } else if (const TypeSourceInfo *TSI = Friend->getFriendType()) {
+      const CXXRecordDecl *FriendClass =
+          TSI->getType()->getAsCXXRecordDecl();
+      for (const DeclContext *DC = F; FriendClass && DC; DC = DC->getParent())
+        if (const auto *RD = dyn_cast<CXXRecordDecl>(DC))
+          if (RD->getCanonicalDecl() == FriendClass->getCanonicalDecl())
+            return true;
+    }
+  }
+  return false;
 }
 
 bool isNestedBufferField(const FieldDecl *FD) {

@@ -29,6 +29,12 @@ bool isBufferContainerField(const clang::FieldDecl *FD);
 /// of a member, which no object of a function's table stands for.
 bool isNestedBufferField(const clang::FieldDecl *FD);
 
+/// Whether code in F may name the member FD of an object (`obj.field`):
+/// public, or F is a member of FD's class (or of a class nested in it, or a
+/// lambda in one), or its friend. A line naming it elsewhere would not
+/// compile.
+bool memberNameableIn(const clang::FieldDecl *FD, const clang::FunctionDecl *F);
+
 /// `E` is `this` or `*this` (through parentheses and implicit casts).
 bool isThisObject(const clang::Expr *E);
 

@@ -352,26 +352,36 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
   // Every function between a compute function and a dispatch is host code
   // to plan: one that only calls a dispatching helper still reads and writes
   // buffers on the host between those calls.
-  auto PlanGraph = [&](ReachableGraph G) {
-    P.Planned.insert(G.Root);
+  auto PlanCallers = [&](const ReachableGraph &G) {
     for (const FunctionDecl *F : G.Functions)
-      if (dispatchesDirectly(F))
+      if (F != G.Root && dispatchesDirectly(F))
         P.Planned.insert(F);
     for (bool Grew = true; Grew;) {
       Grew = false;
       for (const CallEdge &E : G.Calls)
-        if (P.Planned.count(E.Callee) && !P.Planned.count(E.Caller))
+        if (E.Caller != G.Root && P.Planned.count(E.Callee) &&
+            !P.Planned.count(E.Caller))
           Grew = P.Planned.insert(E.Caller).second || Grew;
     }
+  };
+  auto PlanGraph = [&](ReachableGraph G) {
+    P.Planned.insert(G.Root);
+    PlanCallers(G);
     P.ComputeGraphs.push_back(std::move(G));
   };
   for (const FunctionDecl *C : P.Model.ComputeFunctions)
     PlanGraph(computeReachableGraph(C));
-  for (const FunctionDecl *Op : P.Model.ComputeLambdas)
-    if (ReachableGraph G = computeReachableGraph(Op); plansLambda(G, P.Planned)) {
+  // A plain helper between a compute lambda and a planned function
+  // (`drive(cc, sim)` calling `sim.step(cc)` twice, with host code between)
+  // is host code to plan too, whether or not the lambda is planned itself.
+  for (const FunctionDecl *Op : P.Model.ComputeLambdas) {
+    ReachableGraph G = computeReachableGraph(Op);
+    PlanCallers(G);
+    if (plansLambda(G, P.Planned)) {
       P.Planned.insert(Op);
       P.ComputeGraphs.push_back(std::move(G));
     }
+  }
   // The target's other Ferry sources call into this one, or are called.
   std::set<const FunctionDecl *> AllPlanned;
   if (Target) {
@@ -468,7 +478,7 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
   P.ComputeOnly = computeOnlyMembers(Ctx, AllPlanned);
   PlanningContext PC{Ctx,      P.Kernels,         Host, AllPlanned,
                      P.DeadAfterCompute, P.MayStayOnDevice, P.ComputeOnly,
-                     {},       {}};
+                     {},       {},           &P.Internal};
   SourceManager &SM = Ctx.getSourceManager();
   std::vector<const FunctionDecl *> Ordered(P.Planned.begin(), P.Planned.end());
   std::sort(Ordered.begin(), Ordered.end(),

@@ -847,7 +847,7 @@ struct TransferFunction::Impl {
         // A buffer of a type, which one Ferry cannot tell, reached where it
         // has no expression to name (a method called on an object in a
         // container): the run-time state finds the ones it may be.
-        if (E.Targets.Guessed && !E.Buffer) {
+        if (E.Targets.Guessed && !E.Buffer && E.Spelling.empty()) {
           unnamedHostAccess(In, E, Where, Anchor, L);
           break;
         }
@@ -890,9 +890,13 @@ struct TransferFunction::Impl {
                  In.Facts.count(Ref->getDecl())) {
         // An array of buffer pointers: the buffers its elements point to,
         // each of which this function can name.
-        ObjectRefs Elements;
-        Elements.Ids = In.Facts.at(Ref->getDecl());
-        Reached.push_back(Elements);
+        QualType Pointer = Ref->getDecl()->getType();
+        if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl()))
+          Pointer = P->getOriginalType();
+        Reached.push_back(pointsToObjects(
+            In.Facts.at(Ref->getDecl()),
+            bufferElementType(QualType(
+                Pointer->getPointeeOrArrayElementType(), 0)->getPointeeType())));
       } else {
         Reached = Table.membersOf(Arg, In.Facts);
       }
@@ -1017,11 +1021,10 @@ struct TransferFunction::Impl {
       } else if ((Refs.Guessed || Refs.Ids.empty()) && !LinesOff) {
         if (Plan)
           reportError(Ctx, Arg->getExprLoc(),
-                      "Ferry cannot tell which buffer this argument is; pass "
-                      "a buffer parameter, a local buffer, a buffer member of "
-                      "an object or of `this`, an element of a container of "
-                      "buffers the function names, or a reference or pointer "
-                      "bound to one");
+                      "Ferry cannot tell which buffer this argument is, and "
+                      "cannot evaluate it again around the launch (it has a "
+                      "side effect); bind it to a reference first: "
+                      "`auto &b = ...; cc.dispatch(k, r, b);`");
         return In;
       }
       const ParamAccess *PA = Summary.forParam(ParamIndex);
@@ -1252,8 +1255,12 @@ struct TransferFunction::Impl {
   /// home by name: the run-time state does it for that one at this
   /// function's exits, which therefore bring its buffers home (it is
   /// planned again so, if it was to leave them to its caller). The callee
-  /// need not know: a call from another file is planned the same way.
-  void handedUnnamed(const FunctionDecl *, QualType Element) {
+  /// need not know: a call from another file is planned the same way. A
+  /// callee that is not internal brings its buffers home itself.
+  void handedUnnamed(const FunctionDecl *Callee, QualType Element) {
+    // A callee that brings its buffers home itself leaves nothing behind.
+    if (PC.Internal && !PC.Internal->count(Callee))
+      return;
     if (SyncsAtExit)
       PC.UnnamedAtExit[F].insert(unnamedElementSpelling(Ctx, Element));
     else

@@ -47,6 +47,9 @@ struct PlanningContext {
   /// member of an object in a container). Its exits then bring home every
   /// buffer of those types the device holds newer: the run-time safety net.
   std::map<const clang::FunctionDecl *, std::set<std::string>> UnnamedAtExit;
+  /// The planned functions that leave their buffers to their planned
+  /// callers (ProgramPlan::Internal); the others bring them home.
+  const std::set<const clang::FunctionDecl *> *Internal = nullptr;
 };
 
 /// How a transfer line spells the element type of buffers Ferry cannot
