@@ -133,7 +133,8 @@ check(not re.search(r"std::fill\((\w+)\.begin\(\), \1\.end\(\), \(\1\[[^]]+\] \+
 # The object forms' parts leave out one by one.
 for form, parts in (("objects", {"objvector": r"objs", "objptrs": r"_Body \*(p|ptrs|p\d+_all)\b",
                                  "objhelper": r"_drive", "outofclass": r"_Body::",
-                                 "objhost": r"(\.|->)(bump|sum)\("}),
+                                 "objhost": r"(\.|->)(bump|sum)\(",
+                                 "objplain": r"static void p\d+_(drive|drivep|stepall)\d+\("}),
                     ("nested", {"gridpublic": r"\} grid_;\n|\.grid_", "outofclass": r"_Sim::",
                                 "gridpoke": r"(?m)^\s+(this->)?grid_\.(cur|next)\[[^]]+\] \+= "})):
     for part, rx in parts.items():

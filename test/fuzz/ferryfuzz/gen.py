@@ -1074,7 +1074,7 @@ class Gen:
             return self.objfuncs[kind]
         tag, cls = self.tag, self.cls
         name = self.fresh(kind)
-        ann = "FERRY_COMPUTE" if self.r.random() < 0.7 else "static"
+        ann = "FERRY_COMPUTE" if self.r.random() < 0.7 or "objplain" in self.avoid else "static"
         run = "%s_run(cc, n, k0, k1);" % tag
         if kind in ("drive", "drivep"):
             o, dot = ("&o", "o.") if kind == "drive" else ("*o", "o->")
