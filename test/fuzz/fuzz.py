@@ -38,6 +38,13 @@ def common(p):
     p.add_argument("--avoid", action="append", metavar="FORM",
                    help="leave a form out of generated programs (docs/fuzz.md), e.g. a "
                    "known bug's, so that others show")
+    form_arg(p)
+
+
+def form_arg(p):
+    p.add_argument("--form", choices=("params", "members", "vector", "objects", "nested"),
+                   help="every program takes this program form (docs/fuzz.md) instead of "
+                   "the default mix")
 
 
 def batch_args(p):
@@ -77,7 +84,7 @@ def do_reduce(project, args, summary):
         log("reducing %s (%s)" % (f["program"], ", ".join("%s %s" % s for s in sorted(sig))))
         prog, tests, reproduced, problems = reduce.reduce(
             project, args.seed, idx, sig, budget_tests=args.reduce_tests, log=log,
-            avoid=args.avoid or ())
+            avoid=args.avoid or (), form=args.form)
         note = "" if reproduced else "not reproduced alone: the full generated program"
         path = reduce.write_finding(findings, args.seed, prog,
                                     problems or [tuple(p) for p in f["problems"]], note)
@@ -91,7 +98,7 @@ def cmd_reduce(args):
     sig = set(tuple(s.split(":")) for s in args.symptom)
     prog, tests, reproduced, problems = reduce.reduce(
         project, args.seed, args.index, sig, budget_tests=args.reduce_tests, log=log,
-        avoid=args.avoid or ())
+        avoid=args.avoid or (), form=args.form)
     findings = args.findings or os.path.join(args.work, "findings")
     path = reduce.write_finding(findings, args.seed, prog, problems,
                                 "" if reproduced else "not reproduced")
@@ -124,7 +131,8 @@ def cmd_check(args):
 
 
 def cmd_show(args):
-    print(gen.render_file(args.seed, [gen.generate(args.seed, args.index)]))
+    print(gen.render_file(args.seed, [gen.generate(args.seed, args.index, args.avoid or (),
+                                                   args.form)]))
 
 
 def cmd_batch(args):
@@ -284,6 +292,8 @@ def main():
     p = sub.add_parser("show")
     p.add_argument("--seed", default="1")
     p.add_argument("--index", type=int, default=0)
+    p.add_argument("--avoid", action="append", metavar="FORM")
+    form_arg(p)
     p = sub.add_parser("batch")
     common(p)
     batch_args(p)

@@ -92,6 +92,24 @@ forms = {
     "an element whose index only the run knows": r"vs\[static_cast<std::size_t>\(k0\) % vs\.size\(\)\]",
     "levels loop": r"vs\[p\d+_l\d+ \+ 1\]",
     "range-for over the container": r"for \((const )?auto &\w+ : vs\)",
+    "a class owning its buffers privately": r"\n private:\n  ferry::Buffer<int> [a-d]_;",
+    "a member compute defined after its class": r"FERRY_COMPUTE void (p\d+_(Body|Sim))::p\d+_run\(",
+    "objects in a vector stepped by range-for": r"for \((auto|p\d+_(Body|Sim)) &o : objs\) \{\n\s+o\.p\d+_run\(cc",
+    "objects stepped by index": r"objs\[i\]\.p\d+_run\(cc",
+    "an object through a reference bound first": r"(auto|p\d+_(Body|Sim)) &b = objs\[i\];\n\s+b\.p\d+_run\(cc",
+    "an array of object pointers": r"p\d+_(Body|Sim) \*(ptrs|p\d+_all)\[\d\] = \{&objs\[0\]",
+    "a single local object stepped": r"p\d+_(Body|Sim) st\(\d+\);\n\s+acc\.compute\(.*\n\s+(st|b|p|ptrs\[0\])(\.|->)p\d+_run",
+    "a host member between steps": r"_run\(cc, .*\);\n\s+\S+(\.|->)(bump\(\d+\)|sum\(\))",
+    "a host member between computes": r"\}\);\n\s+\S+\.(bump\(\d+\)|sum\(\))",
+    "a struct of two buffers in the class": r"struct Grid \{\n\s+ferry::Buffer<int> cur",
+    "a struct of two buffers a member": r"struct p\d+_Grid \{\n(.*\n)*?\s+p\d+_Grid grid_;",
+    "a dispatch on a member's member": r"cc\.dispatch\(.*grid_\.(cur|next)",
+    "a FERRY_COMPUTE helper given the struct": r"FERRY_COMPUTE void p\d+_gstep\d+\(ferry::ComputeContext &cc, p\d+_(Sim::Grid|Grid) &g",
+    "an element of a member's member written with +=": r"grid_\.(cur|next)\[[^]]+\] \+= ",
+    "a public member's member written in the lambda": r"(objs\[\d\]|st|o|b|p|ptrs\[\d\])(\.|->)grid_\.(cur|next)\[\d+\] \+= \d;",
+    "an object by reference to a compute helper": r"void p\d+_drive\d+\(ferry::ComputeContext &cc, p\d+_\w+ &o",
+    "an object by pointer to a compute helper": r"void p\d+_drivep\d+\(ferry::ComputeContext &cc, p\d+_\w+ \*o",
+    "the vector of objects to a compute helper": r"void p\d+_stepall\d+\(ferry::ComputeContext &cc, std::vector<p\d+_\w+> &os",
 }
 for name, rx in forms.items():
     check(re.search(rx, texts), "generated programs use the form: " + name)
@@ -104,12 +122,29 @@ new = {"vectorcopy": "std::vector", "ptrstore": "int *p", "ptrcompare": " != &",
        "grid": "int w", "volume": "int nz", "ptrcopy": "_src",
        "countloop": "_ci", "deadbuf": "_view_", "lambdabody": "peek",
        "global": "static ferry::Buffer<int>", "runidx": "_idx",
-       "members": "_State", "vector": "std::vector<ferry::Buffer"}
+       "members": "_State", "vector": "std::vector<ferry::Buffer",
+       "objects": "_Body", "nested": "grid_", "gridhelper": "_gstep"}
 texts3 = "\n".join(gen.generate("cover", i, set(new) | {"ptrcompare"}).text() for i in range(200))
 check(not any(w in texts3 for w in new.values()), "--avoid leaves the new forms out")
 texts4 = "\n".join(gen.generate("cover", i, {"fillself"}).text() for i in range(200))
 check(not re.search(r"std::fill\((\w+)\.begin\(\), \1\.end\(\), \(\1\[[^]]+\] \+ 1\)", texts4),
       "--avoid fillself")
+
+# The object forms' parts leave out one by one.
+for form, parts in (("objects", {"objvector": r"objs", "objptrs": r"_Body \*(p|ptrs|p\d+_all)\b",
+                                 "objhelper": r"_drive", "outofclass": r"_Body::",
+                                 "objhost": r"(\.|->)(bump|sum)\(",
+                                 "objplain": r"static void p\d+_(drive|drivep|stepall)\d+\("}),
+                    ("nested", {"gridpublic": r"\} grid_;\n|\.grid_", "outofclass": r"_Sim::",
+                                "gridpoke": r"(?m)^\s+(this->)?grid_\.(cur|next)\[[^]]+\] \+= "})):
+    for part, rx in parts.items():
+        t = "\n".join(gen.generate("cover", i, {part}, form).text() for i in range(60))
+        check(re.search(rx, "\n".join(gen.generate("cover", i, (), form).text() for i in range(60))),
+              "%s programs use the form %s" % (form, part))
+        check(not re.search(rx, t), "--avoid %s leaves it out of %s programs" % (part, form))
+t = "\n".join(gen.generate("cover", i, {"objects", "nested"}).text() for i in range(100))
+check(t == "\n".join(gen.generate("cover", i, {"objects", "nested"}).text() for i in range(100)) and
+      "_Body" not in t and "grid_" not in t, "--avoid objects --avoid nested")
 
 # A program compiles as the reference execution, quietly, and prints its tags.
 cxx = shutil.which("c++") or shutil.which("g++") or shutil.which("clang++-19")

@@ -282,7 +282,8 @@ def batch(args, log):
     project = Project(args.work, args.ferry, args.ferry_src, args.jobs)
     avoid = set(getattr(args, "avoid", None) or [])
     idx = list(range(args.first, args.first + args.programs))
-    progs = {i: gen.generate(args.seed, i, avoid) for i in idx}
+    form = getattr(args, "form", None)
+    progs = {i: gen.generate(args.seed, i, avoid, form) for i in idx}
     pending = {}
     for f in range(0, len(idx), args.per_file):
         chunk = idx[f:f + args.per_file]

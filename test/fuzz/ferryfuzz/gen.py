@@ -178,12 +178,15 @@ class Kernel:
 
 
 READS = ("in", "nbr", "inout", "acc")
+# Forms whose compute function is a member function of a class owning the buffers.
+CLASS_FORMS = ("members", "objects", "nested")
 WRITES = ("out", "inout", "acc")
 
 
 class Gen:
-    def __init__(self, seed, index, avoid=()):
+    def __init__(self, seed, index, avoid=(), form=None):
         self.avoid = set(avoid)  # forms left out (names in docs/fuzz.md)
+        self.forced_form = form  # a program form every program takes, or None
         self.r = random.Random("ferry-fuzz:%s:%s" % (seed, index))
         self.seed, self.index_ = seed, index
         self.tag = "p%d" % index
@@ -196,8 +199,15 @@ class Gen:
         # "params" (buffers as parameters), "members" (a class owning its
         # buffers, the compute a member function) or "vector" (the buffers
         # in a std::vector<ferry::Buffer<int>>, named by element access).
+        # "objects" (a class owning its buffers privately, its objects
+        # stepped from main's compute lambda) and "nested" (the same with two
+        # of them in a member struct, `grid_.cur`, `grid_.next`) too.
         self.form = "params"
         self.mfuncs = []       # Func: member helpers of the "members" class
+        self.mref = {}         # buffer -> how a member function names it
+        self.types = []        # text before the host helpers (structs, classes)
+        self.late = []         # Func: after the compute function (they name its class)
+        self.objfuncs = {}     # kind -> name of a helper given an object
 
     # -- small utilities --------------------------------------------------
     def fresh(self, stem):
@@ -690,7 +700,7 @@ class Gen:
         v = self.r.choice(sc.views)
         c = self.r.randint(0, 3)
         if c == 0 or not sc.fn.acc:
-            return self.prn("%s[]" % v.ref.replace('"', ""), v.at(self.index(sc)))
+            return self.prn("%s[]" % v.ref.replace('"', "").replace("%", "%%"), v.at(self.index(sc)))
         a = sc.fn.acc
         if c == 1:
             return Line("%s = (%s + %s) & %s;" % (a, a, v.at(self.index(sc)), MASK))
@@ -747,14 +757,19 @@ class Gen:
                     choices += [(2, "ptrcompare")]
             if not deep:
                 choices += [(2, "wrapper"), (1, "sub"), (1, "structhelper")]
-            if self.form == "members":
+            if self.form in CLASS_FORMS:
                 choices += [(3, "memberhelper")]
                 if not deep:
                     choices += [(3, "memberlaunch")]
+            if self.form == "nested" and not deep:
+                choices += [(3, "gridhelper")]
             if self.form == "vector":
                 choices += [(3, "vecfor")]
                 if not deep:
                     choices += [(3, "levels")]
+        if self.form == "nested" and not fn.readonly and \
+                any(v.ref.endswith(("grid_.cur", "grid_.next")) for v in sc.views):
+            choices += [(2, "gridpoke")]
         if fn.void:
             choices += [(1, "return")]
         choices = [(w, c) for w, c in choices if c not in self.avoid]
@@ -830,6 +845,10 @@ class Gen:
             return self.member_helper_call(sc)
         if c == "memberlaunch":
             return self.member_launch_call(sc)
+        if c == "gridhelper":
+            return self.grid_helper_call(sc)
+        if c == "gridpoke":
+            return self.grid_poke(sc)
         if c == "vecfor":
             return self.vector_for(sc)
         if c == "levels":
@@ -842,7 +861,8 @@ class Gen:
         `a` or `this->a`."""
         out = []
         for b in self.bufs:
-            ref = b if self.chance(0.6) else "this->%s" % b
+            m = self.mref.get(b, b)
+            ref = m if self.chance(0.6) else "this->%s" % m
             out.append(View(ref, "&" + ref, {b}))
         return out
 
@@ -853,7 +873,7 @@ class Gen:
         name = self.fresh("mh")
         readonly = self.chance(0.3)
         fn = FnCtx("helper", ["v"], readonly, True)
-        msc = Scope(self.member_views(), ["v"], "static_cast<int>(%s.size())" % self.bufs[0], fn)
+        msc = Scope(self.member_views(), ["v"], "static_cast<int>(%s.size())" % self.mref.get(self.bufs[0], self.bufs[0]), fn)
         msc.depth = 1
         body = []
         for _ in range(self.r.randint(1, 3)):
@@ -890,6 +910,40 @@ class Gen:
                              [call], "}"], "for", loopvar=i)
         return call
 
+    def grid_views(self, sc):
+        return [v for v in sc.views if v.ref.endswith(("grid_.cur", "grid_.next"))]
+
+    def grid_poke(self, sc):
+        """`gridpoke`: `grid_.cur[i] += v` on the host, a compound assignment
+        to an element of a member of a member (then masked)."""
+        v = self.r.choice(self.grid_views(sc))
+        at = v.at(self.index(sc))
+        return Line("%s += %s;\n%s &= %s;" % (at, self.small(sc), at, MASK))
+
+    def grid_helper_call(self, sc):
+        """`gridhelper`: a free FERRY_COMPUTE helper given the member struct
+        (`Grid &g`) that dispatches on and writes `g.cur` and `g.next`; called
+        once, twice with a host write of `grid_.cur` between, or in a loop."""
+        name = self.fresh("gstep")
+        head = ("FERRY_COMPUTE void %s(ferry::ComputeContext &cc, %s &g, int n, int k) {"
+                % (name, self.gridtype))
+        body = self.callee_body("wrapper", True, sc, (View("g.cur", "&g.cur", {"x"}),
+                                                      View("g.next", "&g.next", {"y"})))
+        self.hfuncs.append(Func(name, head, body))
+        g = self.r.choice(["grid_", "grid_", "this->grid_"])
+        call = Line("%s(cc, %s, %s, %s);" % (name, g, sc.size, self.small(sc)))
+        c = self.r.randint(0, 2)
+        if c == 0:
+            return call
+        poke = self.grid_poke(sc) if self.grid_views(sc) and "gridpoke" not in self.avoid \
+            else self.host_write(sc)
+        if c == 1:
+            again = Line("%s(cc, %s, %s, %s);" % (name, g, sc.size, self.small(sc)))
+            return [call, poke, again] if poke else [call, again]
+        i = self.fresh("i")
+        return Compound(["for (int %s = 0; %s < %s; ++%s) {" % (i, i, self.r.choice(sc.fn.trips), i),
+                         [call] + ([poke] if poke else []), "}"], "for", loopvar=i)
+
     def vector_for(self, sc):
         """`vecfor`: a range-for over the container on the host, reading or
         writing one element of every buffer."""
@@ -924,6 +978,281 @@ class Gen:
         head = ("for (std::size_t %s = 0; %s + 1 < vs.size(); ++%s) {" % (l, l, l) if up else
                 "for (std::size_t %s = vs.size() - 1; %s-- > 0;) {" % (l, l))
         return Compound([head, body, "}"], "for" if up else "loop", loopvar=l)
+
+    # -- objects that own their buffers (`objects`, `nested`) --------------------
+    def class_setup(self):
+        """How the class of an `objects` or `nested` program is laid out: its
+        buffers private members `a_`, `b_`... or, for `nested`, the first two
+        in a member struct, `grid_.cur` and `grid_.next` (declared in the
+        class or at namespace scope, public 50 %); the compute function
+        defined in the class or after it (`outofclass`)."""
+        r = self.r
+        nested = self.form == "nested"
+        self.cls = "%s_%s" % (self.tag, "Sim" if nested else "Body")
+        self.mref = {b: b + "_" for b in self.bufs}
+        self.outofclass = "outofclass" not in self.avoid and r.random() < 0.35
+        self.gridpublic = False
+        if nested:
+            self.mref.update(a="grid_.cur", b="grid_.next")
+            # A struct declared in the class needs the class complete before
+            # the helpers that take it, so the compute is defined after both.
+            self.gridinner = self.outofclass and r.random() < 0.7
+            self.gridtype = ("%s::Grid" % self.cls) if self.gridinner else "%s_Grid" % self.tag
+            self.gridpublic = "gridpublic" not in self.avoid and r.random() < 0.5
+
+    def class_compute(self, name, inits):
+        """(head, tail) of the compute function; the class goes into the head
+        (defined in the class) or into self.types (defined after it)."""
+        r, tag, cls, N = self.r, self.tag, self.cls, self.N
+        m = self.mref
+        params = "ferry::ComputeContext &cc,\n    int n, int k0, int k1"
+        grid = "grid_.cur" in m.values()
+        pub, priv, ctor_init, ctor_body = [], [], [], []
+        if grid:
+            fields = "  ferry::Buffer<int> cur, next;" if r.random() < 0.5 else \
+                "  ferry::Buffer<int> cur;\n  ferry::Buffer<int> next;"
+            if self.gridinner:
+                decl = "struct Grid {\n%s\n}" % fields
+                if self.gridpublic:
+                    pub.append(decl + " grid_;")
+                else:
+                    pub.append(decl + ";")
+                    priv.append("Grid grid_;")
+            else:
+                self.types.append("struct %s_Grid {\n%s\n};" % (tag, fields))
+                (pub if self.gridpublic else priv).append("%s_Grid grid_;" % tag)
+            ctor_init.append("grid_{ferry::Buffer<int>%s, ferry::Buffer<int>%s}"
+                             % (inits["a"], inits["b"]))
+        for b in self.bufs:
+            if not m[b].startswith("grid_."):
+                priv.append("ferry::Buffer<int> %s;" % m[b])
+                ctor_init.append("%s%s" % (m[b], inits[b]))
+        for i, b in enumerate(self.bufs):
+            if i == 0 or r.random() < 0.7:
+                ctor_body.append("for (int i = 0; i < %d; ++i)\n  %s[i] = (i * %d + s + %d) & 0xFF;"
+                                 % (N, m[b], r.randint(1, 13), r.randint(0, 50)))
+        ctor = ["explicit %s(int s)\n    : %s {" % (cls, ", ".join(ctor_init))]
+        ctor += ["  " + l for t in ctor_body for l in t.split("\n")] + ["}"]
+        # Host members main and the lambda call between computes and steps.
+        b = r.choice(self.bufs)
+        at = "%s[%d]" % (m[b], r.randrange(N))
+        if m[b].startswith("grid_.") and r.random() < 0.7 and "gridpoke" not in self.avoid:
+            bump = "%s += v;\n  %s &= %s;" % (at, at, MASK)
+        else:
+            bump = "%s = (%s + v) & %s;" % (at, at, MASK)
+        host = ["void bump(int v) {\n  %s\n}" % bump]
+        summed = [x for x in self.bufs if r.random() < 0.7] or [self.bufs[0]]
+        host.append("int sum() const {\n  int t = 0;\n%s\n  return t;\n}" % "\n".join(
+            "  for (int x : %s)\n    t = (t * 3 + x) & %s;" % (m[x], MASK) for x in summed))
+        host.append("void show(int i) const {\n%s\n}" % "\n".join(
+            '  std::printf("[%s] o%%d ", i);\n  fuzz_print("%s", %s);' % (tag, x, m[x])
+            for x in self.bufs))
+
+        def indent(lines):
+            return ["  " + l if l else l for t in lines for l in t.split("\n")]
+
+        members = []
+        for f in self.mfuncs:
+            members += f.lines()
+        members += [l for t in host for l in t.split("\n")]
+        top = ["class %s {" % cls, " public:"] + indent(pub + ctor)
+        bottom = [" private:"] + indent(priv) + ["};"] if priv else ["};"]
+        head = "FERRY_COMPUTE void %s(%s) {" % (name, params)
+        if self.outofclass:
+            decl = "FERRY_COMPUTE void %s(%s);" % (name, params)
+            self.types.append("\n".join(top + indent([decl] + members) + bottom))
+            return "FERRY_COMPUTE void %s::%s(%s) {" % (cls, name, params), "}"
+        return ("\n".join(top + indent(members)) + "\n" + head,
+                "}\n" + "\n".join(bottom))
+
+    def obj_helper(self, kind):
+        """A helper given an object (defined after the class): `drive` by
+        reference and `drivep` by pointer run its compute (FERRY_COMPUTE, or
+        a plain function 30 %), `stepall` steps every object of the vector,
+        `poke` (by reference or pointer) and `total` are host code."""
+        if kind in self.objfuncs:
+            return self.objfuncs[kind]
+        tag, cls = self.tag, self.cls
+        name = self.fresh(kind)
+        ann = "FERRY_COMPUTE" if self.r.random() < 0.7 or "objplain" in self.avoid else "static"
+        run = "%s_run(cc, n, k0, k1);" % tag
+        if kind in ("drive", "drivep"):
+            o, dot = ("&o", "o.") if kind == "drive" else ("*o", "o->")
+            head = "%s void %s(ferry::ComputeContext &cc, %s %s, int n, int k0, int k1) {" % (
+                ann, name, cls, o)
+            body = [Line(dot + run, removable=False)]
+            if self.r.random() < 0.4:
+                body += [Line("%sbump(k0 + 1);" % dot) if "objhost" not in self.avoid else
+                         Line("%s%s_run(cc, n, k0, k1);" % (dot, tag)),
+                         Line("%s%s_run(cc, n, k1, k0);" % (dot, tag))]
+        elif kind == "stepall":
+            head = ("%s void %s(ferry::ComputeContext &cc, std::vector<%s> &os, int n, int k0,\n"
+                    "    int k1) {" % (ann, name, cls))
+            body = [Line("for (%s &o : os)\n  o.%s" % (self.r.choice(["auto", cls]), run),
+                         removable=False)]
+        elif kind == "poke":
+            o, dot = ("&o", "o.") if self.r.random() < 0.5 else ("*o", "o->")
+            self.pokeptr = o == "*o"
+            head = "static void %s(%s %s, int v) {" % (name, cls, o)
+            body = [Line("%sbump(v);" % dot, removable=False)]
+        else:
+            head = "static int %s(const %s &o) {" % (name, cls)
+            body = [Line("return o.sum();", removable=False)]
+        self.late.append(Func(name, head, body))
+        self.objfuncs[kind] = name
+        return name
+
+    def obj_host(self, o, arrow):
+        """`objhost`: host code on object `o` between computes or steps: its
+        host members, a helper given it, or (public `grid_`) a member of its
+        member written directly."""
+        if "objhost" in self.avoid:
+            return None
+        dot = "->" if arrow else "."
+        r = self.r
+        c = r.choice(["bump", "bump", "sum", "helper"] + (["grid", "grid"] if self.gridpublic else []))
+        if c == "helper" and "objhelper" in self.avoid:
+            c = "bump"
+        if c == "bump":
+            return "%s%sbump(%d);" % (o, dot, r.randint(0, 99))
+        if c == "sum":
+            return 'std::printf("[%s] sum %%d\\n", %s%ssum());' % (self.tag, o, dot)
+        if c == "grid":
+            at = "%s%sgrid_.%s[%d]" % (o, dot, r.choice(["cur", "next"]), r.randrange(self.N))
+            return "%s += %d;\n%s &= %s;" % (at, r.randint(0, 9), at, MASK)
+        if r.random() < 0.5:
+            return 'std::printf("[%s] total %%d\\n", %s(%s%s));' % (
+                self.tag, self.obj_helper("total"), "*" if arrow else "", o)
+        name = self.obj_helper("poke")
+        if self.pokeptr:
+            return "%s(%s%s, %d);" % (name, "" if arrow else "&", o, r.randint(0, 99))
+        return "%s(%s%s, %d);" % (name, "*" if arrow else "", o, r.randint(0, 99))
+
+    def obj_steps(self, objs, many, ptrs, k0, k1):
+        """The statements of a compute lambda that step the objects: by
+        range-for, by index, through a reference bound first, through an array
+        of object pointers, through helpers (`objfor`, `objindex`, `objref`,
+        `objptrs`, `objhelper`), with host code between steps (`objhost`)."""
+        r, tag, cls, N = self.r, self.tag, self.cls, self.N
+        styles = ["objfor", "objindex", "objref", "objptrs", "objhelper"] if many else \
+            ["direct", "direct", "objref", "objptrs", "objhelper"]
+        styles = [s for s in styles if s not in self.avoid] or ["direct" if not many else "objindex"]
+        if many and styles == ["objindex"] and "objindex" in self.avoid:
+            styles = ["objconst"]
+        style = r.choice(styles)
+        run = "%s_run(cc, %d, %d, %s);" % (tag, N, k0, "%s")
+
+        def host(o, arrow):
+            h = self.obj_host(o, arrow) if r.random() < 0.4 else None
+            return [h] if h else []
+
+        def body(o, arrow, k1e):
+            dot = "->" if arrow else "."
+            out = ["%s%s%s" % (o, dot, run % k1e)] + host(o, arrow)
+            if r.random() < 0.25:
+                out.append("%s%s%s" % (o, dot, run % k1))
+            return out
+
+        def block(head, lines):
+            return [head] + ["  " + l for t in lines for l in t.split("\n")] + ["}"]
+
+        if not many:
+            o = objs[0]
+            if style == "direct":
+                return body(o, False, k1)
+            if style == "objref":
+                return ["%s &b = %s;" % (cls, o)] + body("b", False, k1)
+            if style == "objptrs":
+                if r.random() < 0.5:
+                    return ["%s *p = &%s;" % (cls, o)] + body("p", True, k1)
+                return ["%s *ptrs[1] = {&%s};" % (cls, o)] + body("ptrs[0]", True, k1)
+            name = self.obj_helper(r.choice(["drive", "drivep"]))
+            arg = o if name.startswith("%s_drive" % tag) and "drivep" not in name else "&" + o
+            return ["%s(cc, %s, %d, %d, %d);" % (name, arg, N, k0, k1)] + host(o, False)
+        ki = "(%d + static_cast<int>(i)) %% 3" % k1 if r.random() < 0.4 else str(k1)
+        loop = "for (std::size_t i = 0; i < objs.size(); ++i) {"
+        if style == "objfor":
+            ref = r.choice(["auto &o", "%s &o" % cls])
+            return block("for (%s : objs) {" % ref, body("o", False, k1))
+        if style == "objindex":
+            if r.random() < 0.3:
+                j = r.randrange(len(objs))
+                return body("objs[%d]" % j, False, k1)
+            return block(loop, body("objs[i]", False, ki))
+        if style == "objconst":
+            return body(objs[r.randrange(len(objs))], False, k1)
+        if style == "objref":
+            return block(loop, ["%s &b = objs[i];" % r.choice([cls, "auto"])] + body("b", False, ki))
+        if style == "objptrs":
+            pre = []
+            arr = ptrs
+            if not arr:
+                arr = "ptrs"
+                pre = ["%s *ptrs[%d] = {%s};" % (cls, len(objs), ", ".join("&" + x for x in objs))]
+            if r.random() < 0.5:
+                return pre + block("for (%s *p : %s) {" % (cls, arr), body("p", True, k1))
+            return pre + block("for (std::size_t i = 0; i < %d; ++i) {" % len(objs),
+                               body("%s[i]" % arr, True, ki))
+        kind = r.choice(["drive", "drivep", "stepall"])
+        name = self.obj_helper(kind)
+        if kind == "stepall":
+            return ["%s(cc, objs, %d, %d, %d);" % (name, N, k0, k1)]
+        if kind == "drive":
+            return block("for (auto &o : objs) {", ["%s(cc, o, %d, %d, %d);" % (name, N, k0, k1)]
+                         + host("o", False))
+        src = "&objs[i]" if not ptrs or r.random() < 0.5 else "%s[i]" % ptrs
+        return block(loop, ["%s(cc, %s, %d, %d, %s);" % (name, src, N, k0, ki)])
+
+    def object_main(self, glob):
+        """main of an `objects` or `nested` program: one local object, or
+        (`objvector`) 1 to 3 in a std::vector, stepped by 1 to 3 computes
+        with host code on them between computes; every object shows its
+        buffers at the end."""
+        r, tag, cls = self.r, self.tag, self.cls
+        mb = []
+        many = "objvector" not in self.avoid and r.random() < 0.6
+        ptrs = None
+        if many:
+            n = r.randint(1, 3)
+            mb.append(Line("std::vector<%s> objs;" % cls, removable=False))
+            if r.random() < 0.5:
+                mb.append(Line("objs.reserve(%d);" % n, removable=False))
+            for _ in range(n):
+                mb.append(Line("objs.emplace_back(%d);" % r.randint(0, 60), removable=False))
+            objs = ["objs[%d]" % i for i in range(n)]
+            if "objptrs" not in self.avoid and r.random() < 0.4:
+                # Declared here if a step uses it (below).
+                ptrs = "%s_all" % tag
+                decl_at = len(mb)
+        else:
+            mb.append(Line("%s st(%d);" % (cls, r.randint(0, 60)), removable=False))
+            objs = ["st"]
+        for c in range(r.randint(1, 3)):
+            if c > 0 and r.random() < 0.6:
+                h = self.obj_host(r.choice(objs), False)
+                if h:
+                    mb.append(Line(h))
+            k0, k1 = r.choice([0, 0, 1, 2, 3]), r.choice([0, 1, 1, 2])
+            steps = self.obj_steps(objs, many, ptrs, k0, k1)
+            if r.random() < 0.3:
+                # In a block: its names may be those of the first steps.
+                more = self.obj_steps(objs, many, ptrs, r.choice([0, 1, 2]), r.choice([0, 1]))
+                steps += ["{"] + ["  " + l for t in more for l in t.split("\n")] + ["}"]
+            mb.append(Line("acc.compute([&](ferry::ComputeContext &cc) {\n%s\n});"
+                           % "\n".join("  " + l for t in steps for l in t.split("\n"))))
+        if ptrs and any(ptrs in l for s in mb for l in s.lines("")):
+            mb.insert(decl_at, Line("%s *%s[%d] = {%s};" % (
+                cls, ptrs, len(objs), ", ".join("&" + o for o in objs)), removable=False))
+        if many and r.random() < 0.5:
+            mb.append(Line("for (std::size_t i = 0; i < objs.size(); ++i)\n"
+                           "  objs[i].show(static_cast<int>(i));"))
+        else:
+            for i, o in enumerate(objs):
+                mb.append(Line("%s.show(%d);" % (o, i)))
+        if glob:
+            mb.append(Line('fuzz_print("[%s] %s", %s);' % (tag, glob, glob)))
+        mb.append(Line('fuzz_stats("%s");' % tag, removable=False))
+        return mb
 
     # Declarations add views for the rest of the enclosing block.
     def two_views(self, sc):
@@ -1182,9 +1511,13 @@ class Gen:
         # The form is drawn apart, so that the programs of the plain form are
         # those the same seed gave before the other forms existed.
         fr = random.Random("ferry-fuzz-form:%s:%s" % (self.seed, self.index_))
-        forms = [f for f in ("members", "vector") if f not in self.avoid]
-        if forms and fr.random() < 0.35:
+        forms = [f for f in ("members", "vector", "objects", "nested") if f not in self.avoid]
+        if self.forced_form:
+            self.form = self.forced_form
+        elif forms and fr.random() < 0.35:
             self.form = fr.choice(forms)
+        if self.form in ("objects", "nested"):
+            self.class_setup()
         fn = FnCtx("compute", ["k0", "k1"])
         # Sometimes main passes one buffer as both `a` and `b`: the program is
         # then generated as if they may be the same.
@@ -1192,7 +1525,7 @@ class Gen:
         alias = alias and self.form == "params"
         views = [View(b, "&" + b, {b, "ab"} if alias and b in "ab" else {b}) for b in bufs]
         vec_decls = []
-        if self.form == "members":
+        if self.form in CLASS_FORMS:
             views = self.member_views()
         elif self.form == "vector":
             views = []
@@ -1219,7 +1552,8 @@ class Gen:
             self.globals_fp.append("static ferry::Buffer<int> %s(%d, %d);"
                                    % (glob, self.N, r.randint(0, 9)))
             views.append(View(glob, "&" + glob, {glob}))
-        if "global" not in self.avoid and r.random() < 0.2:
+        if "global" not in self.avoid and r.random() < 0.2 and \
+                self.form not in ("objects", "nested"):  # main cannot name their buffers
             cur = "%s_cur" % self.tag
             self.globals_fp.append("static ferry::Buffer<int> *%s = nullptr;" % cur)
             views.append(View("(*%s)" % cur, cur, set().union(*(v.may for v in views))))
@@ -1260,7 +1594,15 @@ class Gen:
                 lines += ["  " + l if l else l for l in f.lines()]
             head = "\n".join(lines) + "\nFERRY_COMPUTE void %s(ferry::ComputeContext &cc,\n    int n, int k0, int k1) {" % name
             tail = "}\n};"
+        elif self.form in ("objects", "nested"):
+            head, tail = self.class_compute(name, inits)
         compute = Func(name, head, body, tail, kind="compute")
+        if self.form in ("objects", "nested"):
+            main = Func("%s_main" % self.tag, "static void %s_main(ferry::Accelerator &acc) {"
+                        % self.tag, self.object_main(glob), kind="main")
+            return Program(self.tag, self.globals + self.globals_fp, self.kfuncs,
+                           [k.text for k in self.kernels], self.hfuncs, compute, main,
+                           self.types, self.late)
         # How main names each buffer.
         if self.form == "members":
             mname = {b: "st.%s" % b for b in bufs}
@@ -1350,8 +1692,11 @@ class Gen:
 
 
 class Program:
-    def __init__(self, tag, globals_, kfuncs, kernels, hfuncs, compute, main):
+    def __init__(self, tag, globals_, kfuncs, kernels, hfuncs, compute, main, types=(),
+                 late=()):
         self.tag = tag
+        self.types = list(types)  # text: structs and classes the helpers name
+        self.late = list(late)    # Func: helpers that name the compute's class
         self.globals = globals_
         self.kfuncs = kfuncs
         self.kernels = kernels
@@ -1360,7 +1705,7 @@ class Program:
         self.main = main
 
     def functions(self):
-        return self.hfuncs + [self.compute, self.main]
+        return self.hfuncs + [self.compute] + self.late + [self.main]
 
     def text(self):
         host = []
@@ -1369,12 +1714,15 @@ class Program:
         # A function pointer's initialiser names its helper: helpers first.
         out = ["// ---- program %s" % self.tag]
         out += [g for g in self.globals if g.startswith("#define")]
-        for t in self.kfuncs + self.kernels:
+        for t in self.kfuncs + self.kernels + self.types:
             out += t.split("\n") + [""]
         for f in self.hfuncs:
             out += f.lines() + [""]
         out += [g for g in self.globals if not g.startswith("#define")]
-        out += self.compute.lines() + [""] + self.main.lines() + [""]
+        out += self.compute.lines() + [""]
+        for f in self.late:
+            out += f.lines() + [""]
+        out += self.main.lines() + [""]
         return "\n".join(out)
 
 
@@ -1421,8 +1769,10 @@ static void fuzz_stats(const char *tag) {
 """
 
 
-def generate(seed, index, avoid=()):
-    return Gen(seed, index, avoid).program()
+def generate(seed, index, avoid=(), form=None):
+    """form: a program form every program takes (params, members, vector,
+    objects, nested), or None for the default mix."""
+    return Gen(seed, index, avoid, form).program()
 
 
 def render_file(seed, programs):

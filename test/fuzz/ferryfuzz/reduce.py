@@ -21,7 +21,7 @@ def sites(prog):
             for b in s.blocks():
                 walk(b)
 
-    for f in [prog.compute, prog.main] + prog.hfuncs:
+    for f in [prog.compute, prog.main] + prog.hfuncs + prog.late:
         walk(f.body)
     return out
 
@@ -76,7 +76,7 @@ def drop_unused(p):
     while changed:
         changed = False
         text = p.text()
-        for group in ("hfuncs", "kernels", "kfuncs"):
+        for group in ("hfuncs", "late", "kernels", "kfuncs"):
             items = getattr(p, group)
             for it in list(items):
                 name = it.name if isinstance(it, gen.Func) else \
@@ -98,10 +98,10 @@ def drop_unused(p):
 
 
 def reduce(project, seed, index, signature, budget_tests=200, budget_s=900, log=print,
-           avoid=()):
+           avoid=(), form=None):
     """signature: set of (policy, kind) of the original failure. Returns
     (program, tests, reproduced, problems)."""
-    prog = gen.generate(seed, index, avoid)
+    prog = gen.generate(seed, index, avoid, form)
     tag = prog.tag
     policies = sorted(set(p for p, _ in signature if p in driver.POLICIES)) or \
         list(driver.POLICIES)
