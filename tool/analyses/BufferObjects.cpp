@@ -960,8 +960,11 @@ private:
               T->isArrayType() ? QualType(T->getPointeeOrArrayElementType(), 0)
               : T->getPointeeType()->isPointerType() ? T->getPointeeType()
                                                      : T;
-          Facts[Ref->getDecl()] = pointsToSet(
-              Table.anyBufferOf(bufferElementType(Pointer->getPointeeType())));
+          // Any buffer the callee can reach: those of the table (a buffer
+          // no object stands for reaches it only through another name).
+          Facts[Ref->getDecl()] =
+              Table.anyBufferOf(bufferElementType(Pointer->getPointeeType()))
+                  .Ids;
         }
       }
     }

@@ -128,11 +128,71 @@ bool allMembersHere(const CXXRecordDecl *RD) {
   return true;
 }
 
+/// A private `Buffer<T>` field, held by value, of a class that is no
+/// template.
+bool candidateField(const FieldDecl *FD) {
+  const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent());
+  return FD->getAccess() == AS_private && isBufferType(FD->getType()) && RD &&
+         !RD->getDescribedClassTemplate() &&
+         !isa<ClassTemplateSpecializationDecl>(RD) && !RD->isDependentContext();
+}
+
+bool ownLifetime(const FunctionDecl *From, const CXXRecordDecl *RD) {
+  return From && (isa<CXXConstructorDecl>(From) ||
+                  isa<CXXDestructorDecl>(From)) &&
+         cast<CXXMethodDecl>(From)->getParent()->getCanonicalDecl() ==
+             RD->getCanonicalDecl();
+}
+
 } // namespace
+
+PrivateFieldFacts
+privateFieldFacts(ASTContext &Ctx,
+                  const std::set<const FunctionDecl *> &Planned) {
+  Uses U;
+  U.TraverseDecl(Ctx.getTranslationUnitDecl());
+  std::set<const FunctionDecl *> Inside;
+  for (const FunctionDecl *F : Planned)
+    Inside.insert(canonicalDefinition(F));
+  PrivateFieldFacts Facts;
+  std::set<const CXXRecordDecl *> Classes;
+  for (const auto &[FD, Users] : U.OfField) {
+    if (!candidateField(FD))
+      continue;
+    const auto *RD = cast<CXXRecordDecl>(FD->getParent());
+    bool Outside = U.AddressTaken.count(FD) != 0;
+    for (const FunctionDecl *From : Users)
+      Outside = Outside || !(ownLifetime(From, RD) || Inside.count(From));
+    Facts.Fields.push_back({FD, Outside});
+    Classes.insert(RD->getCanonicalDecl());
+  }
+  for (const CXXRecordDecl *RD : Classes) {
+    PrivateFieldFacts::Class C;
+    C.Decl = RD;
+    const CXXRecordDecl *Def = RD->getDefinition();
+    C.Open = !Def || !Def->friends().empty();
+    if (Def)
+      for (const CXXMethodDecl *M : Def->methods()) {
+        if (M->isImplicit() || M->isDefaulted() || M->isDeleted() ||
+            M->isPureVirtual())
+          continue;
+        C.Declared.push_back(M);
+        if (M->hasBody())
+          C.Defined.push_back(M);
+      }
+    for (const Decl *D : Def ? Def->decls() : RD->decls())
+      if (const auto *Nested = dyn_cast<CXXRecordDecl>(D))
+        if (Nested->isThisDeclarationADefinition())
+          C.Open = true; // its methods may name the members too
+    Facts.Classes.push_back(std::move(C));
+  }
+  return Facts;
+}
 
 std::set<const FieldDecl *>
 computeOnlyMembers(ASTContext &Ctx,
-                   const std::set<const FunctionDecl *> &Planned) {
+                   const std::set<const FunctionDecl *> &Planned,
+                   const ComputeOnlyElsewhere &Elsewhere) {
   Uses U;
   U.TraverseDecl(Ctx.getTranslationUnitDecl());
 
@@ -168,21 +228,18 @@ computeOnlyMembers(ASTContext &Ctx,
 
   std::set<const FieldDecl *> Result;
   for (const auto &[FD, Users] : U.OfField) {
-    if (FD->getAccess() != AS_private || !isBufferType(FD->getType()) ||
-        U.AddressTaken.count(FD))
+    if (!candidateField(FD) || U.AddressTaken.count(FD))
       continue;
-    const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent());
-    if (!allMembersHere(RD))
+    const auto *RD = cast<CXXRecordDecl>(FD->getParent());
+    if (!allMembersHere(RD)) {
+      // Its members are spread over the target's files: theirs decide.
+      if (Elsewhere && Elsewhere(FD))
+        Result.insert(FD);
       continue;
-    bool OnlyCompute = true;
-    for (const FunctionDecl *From : Users) {
-      bool OwnLifetime = From && (isa<CXXConstructorDecl>(From) ||
-                                  isa<CXXDestructorDecl>(From)) &&
-                         cast<CXXMethodDecl>(From)
-                                 ->getParent()
-                                 ->getCanonicalDecl() == RD->getCanonicalDecl();
-      OnlyCompute = OnlyCompute && From && (OwnLifetime || Inside.count(From));
     }
+    bool OnlyCompute = true;
+    for (const FunctionDecl *From : Users)
+      OnlyCompute = OnlyCompute && (ownLifetime(From, RD) || Inside.count(From));
     if (OnlyCompute)
       Result.insert(FD);
   }

@@ -17,16 +17,50 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 
+#include <functional>
 #include <set>
+#include <vector>
 
 namespace ferry {
+
+/// Where a class's members are not all in this file (defined in several
+/// Ferry sources), the target decides from every file's facts
+/// (plan/FileSummary.h): for one of its private buffer fields, whether no
+/// file names it outside compute code, and whether every method the class
+/// declares has a body in some file.
+using ComputeOnlyElsewhere = std::function<bool(const clang::FieldDecl *)>;
 
 /// The private `Buffer<T>` fields (held by value) of the translation unit's
 /// classes that only compute code names. `Planned`: the functions Ferry plans
 /// (they dispatch, so they run inside a compute).
 std::set<const clang::FieldDecl *>
 computeOnlyMembers(clang::ASTContext &Ctx,
-                   const std::set<const clang::FunctionDecl *> &Planned);
+                   const std::set<const clang::FunctionDecl *> &Planned,
+                   const ComputeOnlyElsewhere &Elsewhere = nullptr);
+
+/// This file's share of those facts, for its summary: per private buffer
+/// field it names, whether some code here that may run outside a compute
+/// names it (counting only planned functions, constructors and destructors
+/// as inside: a host helper's callers may be in other files); per class
+/// with such fields, the methods it declares and those defined here.
+struct PrivateFieldFacts {
+  struct Field {
+    const clang::FieldDecl *Decl = nullptr;
+    bool Outside = false;
+  };
+  struct Class {
+    const clang::CXXRecordDecl *Decl = nullptr;
+    std::vector<const clang::CXXMethodDecl *> Declared, Defined;
+    /// Friends or a template: nothing is known of who names its members.
+    bool Open = false;
+  };
+  std::vector<Field> Fields;
+  std::vector<Class> Classes;
+};
+PrivateFieldFacts
+privateFieldFacts(clang::ASTContext &Ctx,
+                  const std::set<const clang::FunctionDecl *> &Planned);
 
 } // namespace ferry

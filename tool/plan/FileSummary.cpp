@@ -2,6 +2,7 @@
 
 #include "analyses/BufferObjects.h"
 #include "analyses/CallGraphs.h"
+#include "analyses/ComputeOnlyMembers.h"
 #include "analyses/ElementRanges.h"
 #include "analyses/ExitLiveness.h"
 #include "analyses/GlobalBuffers.h"
@@ -360,6 +361,27 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
         Params.push_back(static_cast<unsigned>(P));
     std::sort(Params.begin(), Params.end());
   }
+
+  // Private buffer fields, judged with this file's planned functions alone
+  // (a host helper's callers may be in other files).
+  std::set<const FunctionDecl *> LocalPlanned;
+  for (const FunctionDecl *F : Find.Found)
+    if (isComputeFunction(F) || dispatchesDirectly(F))
+      LocalPlanned.insert(F);
+  PrivateFieldFacts Private = privateFieldFacts(Ctx, LocalPlanned);
+  for (const PrivateFieldFacts::Field &F : Private.Fields)
+    S.PrivateFields.push_back(
+        {usrOf(F.Decl), usrOf(F.Decl->getParent()), F.Outside});
+  for (const PrivateFieldFacts::Class &C : Private.Classes) {
+    ClassMethods M;
+    M.Class = usrOf(C.Decl);
+    M.Open = C.Open;
+    for (const CXXMethodDecl *D : C.Declared)
+      M.Declared.push_back(usrOf(D));
+    for (const CXXMethodDecl *D : C.Defined)
+      M.Defined.push_back(usrOf(D));
+    S.Classes.push_back(std::move(M));
+  }
   return S;
 }
 
@@ -451,6 +473,22 @@ llvm::json::Value toJSON(const FileSummary &S) {
       A.push_back(P);
     Dead[Usr] = std::move(A);
   }
+  llvm::json::Array Private;
+  for (const PrivateFieldUse &F : S.PrivateFields)
+    Private.push_back(llvm::json::Object{
+        {"field", F.Field}, {"class", F.Class}, {"outside", F.Outside}});
+  llvm::json::Array Classes;
+  for (const ClassMethods &M : S.Classes) {
+    llvm::json::Array Declared, Defined;
+    for (const std::string &U : M.Declared)
+      Declared.push_back(U);
+    for (const std::string &U : M.Defined)
+      Defined.push_back(U);
+    Classes.push_back(llvm::json::Object{{"class", M.Class},
+                                         {"declared", std::move(Declared)},
+                                         {"defined", std::move(Defined)},
+                                         {"open", M.Open}});
+  }
   llvm::json::Object Kept;
   for (const auto &[Usr, Params] : S.KeptOnDevice) {
     llvm::json::Array A;
@@ -464,7 +502,9 @@ llvm::json::Value toJSON(const FileSummary &S) {
                             {"other_uses", std::move(Uses)},
                             {"dead_after_compute", std::move(Dead)},
                             {"dead_assumes", std::move(Assumed)},
-                            {"kept_on_device", std::move(Kept)}};
+                            {"kept_on_device", std::move(Kept)},
+                            {"private_fields", std::move(Private)},
+                            {"classes", std::move(Classes)}};
 }
 
 std::optional<FileSummary> summaryFromJSON(const llvm::json::Value &V,
@@ -563,6 +603,29 @@ std::optional<FileSummary> summaryFromJSON(const llvm::json::Value &V,
           if (auto I = P.getAsInteger())
             Out.push_back(static_cast<unsigned>(*I));
     }
+  // Optional (a summary without them knows of no private field).
+  auto Strings = [](const llvm::json::Array *A) {
+    std::vector<std::string> Out;
+    if (A)
+      for (const llvm::json::Value &V : *A)
+        if (auto Str = V.getAsString())
+          Out.push_back(Str->str());
+    return Out;
+  };
+  if (const llvm::json::Array *Private = O->getArray("private_fields"))
+    for (const llvm::json::Value &V : *Private)
+      if (const llvm::json::Object *F = V.getAsObject())
+        S.PrivateFields.push_back(
+            {F->getString("field").value_or("").str(),
+             F->getString("class").value_or("").str(),
+             F->getBoolean("outside").value_or(true)});
+  if (const llvm::json::Array *Classes = O->getArray("classes"))
+    for (const llvm::json::Value &V : *Classes)
+      if (const llvm::json::Object *M = V.getAsObject())
+        S.Classes.push_back({M->getString("class").value_or("").str(),
+                             Strings(M->getArray("declared")),
+                             Strings(M->getArray("defined")),
+                             M->getBoolean("open").value_or(true)});
   if (const llvm::json::Array *Assumed = O->getArray("dead_assumes"))
     for (const llvm::json::Value &A : *Assumed) {
       const llvm::json::Array *Pair = A.getAsArray();

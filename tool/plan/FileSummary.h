@@ -77,6 +77,23 @@ struct FunctionSummary {
   std::vector<SummaryCall> Calls;
 };
 
+/// A private buffer field this file names (analyses/ComputeOnlyMembers.h).
+struct PrivateFieldUse {
+  std::string Field, Class; ///< USRs
+  /// Code here that may run outside a compute names it (anything but a
+  /// planned function, or a constructor or destructor of its class).
+  bool Outside = false;
+};
+
+/// A class with private buffer fields: the methods it declares, and those
+/// with a body in this file (USRs). `Open`: friends or nested classes may
+/// name its members too.
+struct ClassMethods {
+  std::string Class;
+  std::vector<std::string> Declared, Defined;
+  bool Open = false;
+};
+
 struct FileSummary {
   std::string Source; ///< the file, as given to `ferry summarize`
   std::vector<FunctionSummary> Functions;
@@ -97,6 +114,11 @@ struct FileSummary {
   /// the device (`acc.keepOnDevice`, analyses/KeptBetweenComputes.h). The
   /// function's plan, wherever it is made, starts them device-unknown.
   std::map<std::string, std::vector<unsigned>> KeptOnDevice;
+  /// Private buffer fields named here, and their classes' methods: a field
+  /// no file names outside compute code, of a class whose every method has
+  /// a body in some file, stays on the device (TargetSummaries).
+  std::vector<PrivateFieldUse> PrivateFields;
+  std::vector<ClassMethods> Classes;
 };
 
 /// The summary of the main file of `Ctx`.

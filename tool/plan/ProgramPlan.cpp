@@ -475,7 +475,12 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
   P.MayStayOnDevice = mayStayOnDevice(P.KeptAtComputes);
   if (Target)
     adjustMayStayOnDevice(*Target, P.Entries, P.MayStayOnDevice);
-  P.ComputeOnly = computeOnlyMembers(Ctx, AllPlanned);
+  ComputeOnlyElsewhere Elsewhere;
+  if (Target)
+    Elsewhere = [Target](const FieldDecl *FD) {
+      return Target->computeOnlyField(usrOf(FD), usrOf(FD->getParent()));
+    };
+  P.ComputeOnly = computeOnlyMembers(Ctx, AllPlanned, Elsewhere);
   PlanningContext PC{Ctx,      P.Kernels,         Host, AllPlanned,
                      P.DeadAfterCompute, P.MayStayOnDevice, P.ComputeOnly,
                      {},       {},           &P.Internal};

@@ -200,6 +200,31 @@ std::set<unsigned> TargetSummaries::keptOnDevice(const std::string &Usr,
   return Kept;
 }
 
+bool TargetSummaries::computeOnlyField(const std::string &Field,
+                                       const std::string &Class) const {
+  if (Incomplete)
+    return false;
+  std::set<std::string> Declared, Defined;
+  for (const FileSummary &F : Files) {
+    for (const PrivateFieldUse &U : F.PrivateFields)
+      if (U.Field == Field && U.Outside)
+        return false;
+    for (const ClassMethods &M : F.Classes)
+      if (M.Class == Class) {
+        if (M.Open)
+          return false;
+        Declared.insert(M.Declared.begin(), M.Declared.end());
+        Defined.insert(M.Defined.begin(), M.Defined.end());
+      }
+  }
+  if (Declared.empty())
+    return false; // no file describes the class
+  for (const std::string &M : Declared)
+    if (!Defined.count(M))
+      return false;
+  return true;
+}
+
 bool TargetSummaries::keepsNothing(const std::string &Usr,
                                    unsigned Index) const {
   auto It = Functions.find(Usr);

@@ -68,6 +68,11 @@ public:
   /// this one included (for one inline in a header, whose copies must all
   /// decide alike).
   std::set<unsigned> keptOnDevice(const std::string &Usr, bool AndHere) const;
+  /// The private buffer field `Field` of class `Class` (USRs) only compute
+  /// code names in any file, and every method the class declares has a
+  /// body in some file of the target (analyses/ComputeOnlyMembers.h).
+  bool computeOnlyField(const std::string &Field,
+                        const std::string &Class) const;
   /// Its parameter `Index` keeps nothing of the buffer it is given.
   bool keepsNothing(const std::string &Usr, unsigned Index) const;
   /// The file being rewritten uses it nowhere.

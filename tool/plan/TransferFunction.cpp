@@ -1258,8 +1258,10 @@ struct TransferFunction::Impl {
   /// need not know: a call from another file is planned the same way. A
   /// callee that is not internal brings its buffers home itself.
   void handedUnnamed(const FunctionDecl *Callee, QualType Element) {
-    // A callee that brings its buffers home itself leaves nothing behind.
-    if (PC.Internal && !PC.Internal->count(Callee))
+    // A callee planned here that brings its buffers home itself leaves
+    // nothing behind (one of another file is planned there, which may
+    // leave them to this caller).
+    if (PC.Internal && Callee->hasBody() && !PC.Internal->count(Callee))
       return;
     if (SyncsAtExit)
       PC.UnnamedAtExit[F].insert(unnamedElementSpelling(Ctx, Element));

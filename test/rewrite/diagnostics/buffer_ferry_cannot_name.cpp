@@ -27,4 +27,4 @@ int main() {
   acc.compute([&](ferry::ComputeContext &cc) { byKey(cc, named); });
   std::printf("%g %g\n", named.at(1)[0], named.at(2)[0]);
 }
-// CHECK: 19:41: error: Ferry cannot tell which buffer this argument is
+// CHECK: 19:47: error: Ferry cannot tell which buffer this argument is
