@@ -9,17 +9,49 @@
 #
 # The rewrite sees the flags the compiler will see for the target: include
 # directories, compile definitions and the C++ standard, passed as generator
-# expressions so that they are the final, transitive values. The tool writes a
-# depfile, so editing the file or any header it includes rewrites it again.
+# expressions so that they are the final, transitive values; and the
+# preprocessor definitions (-D, -U) of CMAKE_CXX_FLAGS and of the build
+# type's CMAKE_CXX_FLAGS_<CONFIG> (as they are where ferry_target_sources is
+# called), so that a Release build's -DNDEBUG drops a kernel's assert() on
+# the device as it does on the host. The build type's are chosen by
+# $<CONFIG>, so a multi-config generator gives each configuration its own;
+# there each configuration's files go to <binary dir>/ferry/<target>/<config>/.
+# The tool writes a depfile, so editing the file or any header it includes
+# rewrites it again.
 #
 # A target may have several Ferry sources (several calls add to one target):
 # `ferry summarize` writes each file's function summaries to
 # <name>.summary.json, rewriting it only when it changes, and each rewrite
 # reads the summaries of all the target's Ferry sources (the target property
-# FERRY_SUMMARIES, read through a generator expression, so files added by a
-# later call count too). A call into another Ferry source is then planned as
+# FERRY_SUMMARIES, FERRY_SUMMARIES_<CONFIG> under a multi-config generator,
+# read through a generator expression, so files added by a later call count
+# too). A call into another Ferry source is then planned as
 # a call within one file. Editing b.cpp summarises and rewrites b.cpp again;
 # a.cpp is rewritten only when b's summary changed (Ninja's restat).
+
+# The -D and -U flags of a CMAKE_CXX_FLAGS* string ("-DNDEBUG", "-D NAME=1"),
+# as a list, each escaped to sit inside a generator expression.
+function(_ferry_definitions_of flags out)
+  separate_arguments(words UNIX_COMMAND "${flags}")
+  set(found "")
+  set(pending "")
+  foreach(word IN LISTS words)
+    if(NOT pending STREQUAL "")
+      set(word "${pending}${word}")
+      set(pending "")
+    elseif(word STREQUAL "-D" OR word STREQUAL "-U")
+      set(pending "${word}")
+      continue()
+    elseif(NOT word MATCHES "^-[DU].")
+      continue()
+    endif()
+    string(REPLACE ">" "$<ANGLE-R>" word "${word}")
+    string(REPLACE "," "$<COMMA>" word "${word}")
+    string(REPLACE ";" "$<SEMICOLON>" word "${word}")
+    list(APPEND found "${word}")
+  endforeach()
+  set(${out} "${found}" PARENT_SCOPE)
+endfunction()
 
 function(ferry_target_sources target)
   if(NOT TARGET ${target})
@@ -53,19 +85,49 @@ function(ferry_target_sources target)
     "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},$<SEMICOLON>-D>>"
     # Ferry programs are C++17 at least; a target may ask for more.
     "-std=c++$<IF:$<BOOL:${standard}>,${standard},17>")
+  # After the target's definitions, as the compiler's command line has them.
+  _ferry_definitions_of("${CMAKE_CXX_FLAGS}" common)
+  list(APPEND flags ${common})
+  set(configs ${CMAKE_CONFIGURATION_TYPES} ${CMAKE_BUILD_TYPE})
+  list(REMOVE_DUPLICATES configs)
+  foreach(config IN LISTS configs)
+    string(TOUPPER "${config}" config_upper)
+    _ferry_definitions_of("${CMAKE_CXX_FLAGS_${config_upper}}" definitions)
+    if(definitions)
+      list(JOIN definitions "$<SEMICOLON>" definitions)
+      list(APPEND flags "$<$<CONFIG:${config}>:${definitions}>")
+    endif()
+  endforeach()
+  get_property(multi_config GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
 
   foreach(file IN LISTS ARGN)
     get_filename_component(source "${file}" ABSOLUTE)
     get_filename_component(source_dir "${source}" DIRECTORY)
     get_filename_component(name "${source}" NAME_WLE)
     set(out_dir "${CMAKE_CURRENT_BINARY_DIR}/ferry/${target}")
+    if(multi_config)
+      set(out_dir "${out_dir}/$<CONFIG>")
+    endif()
     set(rewritten "${out_dir}/${name}.ferry.cpp")
     set(opencl "${out_dir}/${name}.cl")
     set(depfile "${out_dir}/${name}.ferry.d")
     set(summary "${out_dir}/${name}.summary.json")
     set(summary_depfile "${out_dir}/${name}.summary.d")
-    set_property(TARGET ${target} APPEND PROPERTY FERRY_SUMMARIES "${summary}")
-    set(summaries "$<TARGET_PROPERTY:${target},FERRY_SUMMARIES>")
+    if(multi_config)
+      # A property read through $<TARGET_PROPERTY> is not evaluated again,
+      # so each configuration keeps its own list of plain paths.
+      foreach(config IN LISTS CMAKE_CONFIGURATION_TYPES)
+        string(TOUPPER "${config}" config_upper)
+        string(REPLACE "$<CONFIG>" "${config}" each "${summary}")
+        set_property(TARGET ${target} APPEND PROPERTY
+          FERRY_SUMMARIES_${config_upper} "${each}")
+      endforeach()
+      set(summaries
+        "$<TARGET_PROPERTY:${target},FERRY_SUMMARIES_$<UPPER_CASE:$<CONFIG>>>")
+    else()
+      set_property(TARGET ${target} APPEND PROPERTY FERRY_SUMMARIES "${summary}")
+      set(summaries "$<TARGET_PROPERTY:${target},FERRY_SUMMARIES>")
+    endif()
 
     add_custom_command(
       OUTPUT "${summary}"
@@ -104,7 +166,16 @@ function(ferry_target_sources target)
       endif()
     endforeach()
     set_property(TARGET ${target} PROPERTY SOURCES ${kept} "${rewritten}")
-    set_source_files_properties("${rewritten}" TARGET_DIRECTORY ${target}
+    set(rewritten_files "${rewritten}")
+    if(multi_config)
+      # Source file properties take a path, not a generator expression.
+      set(rewritten_files "")
+      foreach(config IN LISTS CMAKE_CONFIGURATION_TYPES)
+        string(REPLACE "$<CONFIG>" "${config}" each "${rewritten}")
+        list(APPEND rewritten_files "${each}")
+      endforeach()
+    endif()
+    set_source_files_properties(${rewritten_files} TARGET_DIRECTORY ${target}
       PROPERTIES GENERATED ON INCLUDE_DIRECTORIES "${source_dir}")
   endforeach()
 endfunction()

@@ -1,20 +1,25 @@
-# cmake -P script: the race lint over every sample and every outside port
-# prints no warning (they are race-free, so any warning is a false alarm).
+# cmake -P script: the race lint over the samples, or over one folder of
+# outside ports, prints no warning (they are race-free, so any warning is a
+# false alarm).
 #
 #   -DFERRY=<tool> -DSOURCE_DIR=<repository> -DOUTPUT_DIR=<dir>
+#   -DGROUP=samples        each samples/<name>/*.cpp
+#   -DGROUP=<suite>        every .cpp under test/suites/<suite>/
 
-file(GLOB samples ${SOURCE_DIR}/samples/*/*.cpp)
-file(GLOB_RECURSE ports ${SOURCE_DIR}/test/suites/*.cpp)
-list(LENGTH samples n_samples)
-list(LENGTH ports n_ports)
-if(n_samples EQUAL 0 OR n_ports EQUAL 0)
-  message(FATAL_ERROR "no samples (${n_samples}) or ports (${n_ports}) found")
+if(GROUP STREQUAL "samples")
+  file(GLOB sources ${SOURCE_DIR}/samples/*/*.cpp)
+else()
+  file(GLOB_RECURSE sources ${SOURCE_DIR}/test/suites/${GROUP}/*.cpp)
+endif()
+list(LENGTH sources n_sources)
+if(n_sources EQUAL 0)
+  message(FATAL_ERROR "no sources found for '${GROUP}'")
 endif()
 file(MAKE_DIRECTORY ${OUTPUT_DIR})
 set(warned "")
 set(rejected "")
 set(linted 0)
-foreach(source IN LISTS samples ports)
+foreach(source IN LISTS sources)
   get_filename_component(name ${source} NAME_WE)
   execute_process(
     COMMAND ${FERRY} rewrite ${source} -o ${OUTPUT_DIR}/${name}.cpp --
@@ -35,9 +40,8 @@ endif()
 if(linted EQUAL 0)
   message(FATAL_ERROR "ferry rewrote none of the sources: nothing was linted")
 endif()
-math(EXPR total "${n_samples} + ${n_ports}")
-message(STATUS "${linted} of ${total} sources (${n_samples} samples, "
-               "${n_ports} ports) rewritten with no warning")
+message(STATUS "${linted} of ${n_sources} sources of '${GROUP}' rewritten "
+               "with no warning")
 if(rejected)
   list(JOIN rejected "\n  " rejected)
   message(STATUS "not linted (ferry rejected them):\n  ${rejected}")

@@ -4,6 +4,7 @@
 #include "analyses/GlobalBuffers.h"
 #include "analyses/MemberBuffers.h"
 #include "model/FerryTypes.h"
+#include "model/StableOrder.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -246,11 +247,10 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
   // run to the next.
   std::vector<const VarDecl *> InSourceOrder(Find.Globals.begin(),
                                              Find.Globals.end());
-  std::stable_sort(InSourceOrder.begin(), InSourceOrder.end(),
-                   [](const VarDecl *A, const VarDecl *B) {
-                     return A->getBeginLoc().getRawEncoding() <
-                            B->getBeginLoc().getRawEncoding();
-                   });
+  stableSort(InSourceOrder, [](const VarDecl *A, const VarDecl *B) {
+    return A->getBeginLoc().getRawEncoding() <
+           B->getBeginLoc().getRawEncoding();
+  });
   for (const VarDecl *V : InSourceOrder) {
     std::string Name = globalSpelling(V, F);
     if (isGlobalBufferHolder(V)) {

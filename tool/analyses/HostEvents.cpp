@@ -15,6 +15,7 @@
 #include "analyses/MemberBuffers.h"
 #include "analyses/MpiCalls.h"
 #include "model/FerryTypes.h"
+#include "model/StableOrder.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -902,10 +903,9 @@ private:
         Events.back().Range =
             Ranges.span(Arg, *Offset, *Count, Mode == Access::Write && Exact);
     }
-    std::stable_partition(
-        Events.begin() + First, Events.end(), [](const HostEvent &E) {
-          return E.Kind == HostEventKind::Access && !writes(E.Mode);
-        });
+    stablePartition(Events, First, [](const HostEvent &E) {
+      return E.Kind == HostEventKind::Access && !writes(E.Mode);
+    });
   }
 
   /// An MPI call (MpiCalls.h): its counts, ranks and statuses are evaluated
@@ -1167,10 +1167,9 @@ private:
       std::vector<HostEvent> &Events;
       size_t First;
       ~ReadsFirst() {
-        std::stable_partition(
-            Events.begin() + First, Events.end(), [](const HostEvent &E) {
-              return E.Kind == HostEventKind::Access && !writes(E.Mode);
-            });
+        stablePartition(Events, First, [](const HostEvent &E) {
+          return E.Kind == HostEventKind::Access && !writes(E.Mode);
+        });
       }
     } Order{Events, First};
     std::map<unsigned, AlgorithmSpan> Spans = algorithmSpans(Call, Name);

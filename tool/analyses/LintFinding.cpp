@@ -1,6 +1,7 @@
 #include "analyses/LintFinding.h"
 
 #include "model/Diagnostics.h"
+#include "model/StableOrder.h"
 
 #include "clang/Lex/Lexer.h"
 
@@ -55,11 +56,10 @@ static bool silenced(const SourceManager &SM, SourceLocation Loc) {
 void reportFindings(ASTContext &Ctx, std::vector<LintFinding> Findings,
                     bool Warnings) {
   const SourceManager &SM = Ctx.getSourceManager();
-  std::stable_sort(Findings.begin(), Findings.end(),
-                   [&](const LintFinding &A, const LintFinding &B) {
-                     return SM.isBeforeInTranslationUnit(
-                         SM.getExpansionLoc(A.Loc), SM.getExpansionLoc(B.Loc));
-                   });
+  stableSort(Findings, [&](const LintFinding &A, const LintFinding &B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A.Loc),
+                                        SM.getExpansionLoc(B.Loc));
+  });
   std::set<std::pair<unsigned, std::string>> Seen;
   for (const LintFinding &F : Findings) {
     SourceLocation Loc = SM.getExpansionLoc(F.Loc);

@@ -10,6 +10,7 @@
 
 #include "analyses/LoopShape.h"
 #include "model/Diagnostics.h"
+#include "model/StableOrder.h"
 #include "plan/DownSafety.h"
 #include "plan/PlanningUnits.h"
 #include "plan/StepGraph.h"
@@ -95,7 +96,7 @@ public:
     std::vector<unsigned> Order(Graph->Steps.size());
     for (unsigned I = 0; I < Order.size(); ++I)
       Order[I] = I;
-    std::stable_sort(Order.begin(), Order.end(), [&](unsigned A, unsigned B) {
+    stableSort(Order, [&](unsigned A, unsigned B) {
       return Graph->Steps[A].Order < Graph->Steps[B].Order;
     });
     TF.record(&Plan);
@@ -257,10 +258,9 @@ private:
     std::vector<const LoopSteps *> Loops;
     for (const LoopSteps &L : G.Loops)
       Loops.push_back(&L);
-    std::stable_sort(Loops.begin(), Loops.end(),
-                     [](const LoopSteps *A, const LoopSteps *B) {
-                       return A->Depth > B->Depth;
-                     });
+    stableSort(Loops, [](const LoopSteps *A, const LoopSteps *B) {
+      return A->Depth > B->Depth;
+    });
     std::vector<FlowState> In;
     bool Stale = true;
     for (const LoopSteps *L : Loops) {
