@@ -4,7 +4,7 @@
 
 #include "TestSupport.h"
 
-#include "analyses/GlobalBuffers.h"
+#include "analyses/objects/GlobalBuffers.h"
 
 #include "llvm/ADT/StringRef.h"
 

@@ -2,10 +2,10 @@
 // Parses an in-memory Ferry source with clang::tooling and runs the analyses
 // on it, keeping every diagnostic they report.
 
-#include "analyses/BufferObjects.h"
+#include "analyses/objects/BufferObjects.h"
 #include "analyses/CallGraphs.h"
-#include "analyses/HostAccess.h"
-#include "analyses/KernelAccess.h"
+#include "analyses/host/HostAccess.h"
+#include "analyses/kernel/KernelAccess.h"
 #include "model/ProgramModel.h"
 
 #include "clang/Frontend/ASTUnit.h"

@@ -1,10 +1,10 @@
 #include "driver/Lint.h"
 
-#include "analyses/DispatchLint.h"
-#include "analyses/DispatchRange.h"
-#include "analyses/LintFinding.h"
-#include "analyses/LocalBarrierLint.h"
-#include "analyses/RaceLint.h"
+#include "lint/DispatchLint.h"
+#include "analyses/kernel/DispatchRange.h"
+#include "lint/LintFinding.h"
+#include "lint/LocalBarrierLint.h"
+#include "lint/RaceLint.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"

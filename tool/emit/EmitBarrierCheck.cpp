@@ -6,13 +6,13 @@
 // reach a barrier, or none; otherwise the device hangs or computes garbage.
 //
 // Which values differ between the work-items of a group is the divergence
-// analysis of tool/analyses/WorkItemVariance: kc.x/y/z and kc.localX/Y/Z and
+// analysis of tool/analyses/kernel/WorkItemVariance: kc.x/y/z and kc.localX/Y/Z and
 // what is computed from them differ; sizes and kc.groupX/Y/Z do not. A
 // helper is analysed at each call with what the caller passes it.
 
 #include "emit/Emitter.h"
-#include "analyses/WorkGroupUse.h"
-#include "analyses/WorkItemVariance.h"
+#include "analyses/kernel/WorkGroupUse.h"
+#include "analyses/kernel/WorkItemVariance.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -4,7 +4,7 @@
 #include "emit/Emitter.h"
 #include "emit/MathBuiltins.h"
 #include "parse/Annotations.h"
-#include "analyses/WorkGroupUse.h"
+#include "analyses/kernel/WorkGroupUse.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"

@@ -6,7 +6,7 @@
 #include "model/FerryTypes.h"
 #include "model/Naming.h"
 
-#include "analyses/WorkGroupUse.h"
+#include "analyses/kernel/WorkGroupUse.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"

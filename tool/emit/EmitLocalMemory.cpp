@@ -11,7 +11,7 @@
 // (there is no recursion), and the contents do not outlive the scope.
 
 #include "emit/Emitter.h"
-#include "analyses/WorkGroupUse.h"
+#include "analyses/kernel/WorkGroupUse.h"
 #include "model/Naming.h"
 
 #include "clang/AST/DeclTemplate.h"

@@ -3,7 +3,7 @@
 
 #include "emit/Emitter.h"
 #include "model/Naming.h"
-#include "analyses/WorkGroupUse.h"
+#include "analyses/kernel/WorkGroupUse.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/StmtCXX.h"

@@ -4,8 +4,8 @@
 // Without summaries, each is the identity and a file is planned alone.
 
 #include "analyses/CallGraphs.h"
-#include "analyses/ExitLiveness.h"
-#include "analyses/HostAccess.h"
+#include "analyses/lifetime/ExitLiveness.h"
+#include "analyses/host/HostAccess.h"
 #include "plan/TargetSummaries.h"
 
 #include "clang/AST/ASTContext.h"
@@ -46,7 +46,7 @@ void adjustEntriesAndInternal(const TargetSummaries &T,
                               std::set<const clang::FunctionDecl *> &Internal);
 
 /// What the target's summaries say a function of another file keeps of
-/// its arguments (analyses/ExitLiveness.h).
+/// its arguments (analyses/lifetime/ExitLiveness.h).
 KeepsNothingElsewhere targetKeepsNothing(const TargetSummaries &T);
 
 /// Narrows or widens the buffer parameters of this file's entries that need

@@ -12,7 +12,7 @@
 // on another file's and regenerating one never forces another to change.
 
 #include "analyses/Access.h"
-#include "analyses/HostEvents.h"
+#include "analyses/host/HostEvents.h"
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/Support/JSON.h"
@@ -70,14 +70,14 @@ struct FunctionSummary {
   /// Its callers treat it as a call Ferry cannot see.
   bool Opaque = false;
   /// The parameters whose buffer it keeps nothing of once it returns (no
-  /// reference or pointer to it stored: analyses/ExitLiveness.h).
+  /// reference or pointer to it stored: analyses/lifetime/ExitLiveness.h).
   std::vector<unsigned> KeepsNothing;
   /// Its direct calls to functions not defined in this translation unit,
   /// and to functions of this file (so the reader can follow chains).
   std::vector<SummaryCall> Calls;
 };
 
-/// A private buffer field this file names (analyses/ComputeOnlyMembers.h).
+/// A private buffer field this file names (analyses/objects/ComputeOnlyMembers.h).
 struct PrivateFieldUse {
   std::string Field, Class; ///< USRs
   /// Code here that may run outside a compute names it (anything but a
@@ -103,7 +103,7 @@ struct FileSummary {
   std::vector<std::string> OtherUses;
   /// Per function of another file this file calls from an acc.compute
   /// lambda (and only so): the buffer parameters every such call binds to a
-  /// local buffer nobody uses after that compute (analyses/ExitLiveness.h).
+  /// local buffer nobody uses after that compute (analyses/lifetime/ExitLiveness.h).
   std::map<std::string, std::vector<unsigned>> DeadAfterCompute;
   /// What `DeadAfterCompute` takes for granted of functions of other files
   /// (USR, parameter): that they keep nothing of that argument. A reader
@@ -111,7 +111,7 @@ struct FileSummary {
   std::vector<std::pair<std::string, unsigned>> DeadAssumes;
   /// Per compute function this file starts computes with (here or in
   /// another file): the buffer parameters some compute call here keeps on
-  /// the device (`acc.keepOnDevice`, analyses/KeptBetweenComputes.h). The
+  /// the device (`acc.keepOnDevice`, analyses/lifetime/KeptBetweenComputes.h). The
   /// function's plan, wherever it is made, starts them device-unknown.
   std::map<std::string, std::vector<unsigned>> KeptOnDevice;
   /// Private buffer fields named here, and their classes' methods: a field

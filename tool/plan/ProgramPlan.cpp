@@ -1,9 +1,9 @@
 #include "plan/ProgramPlan.h"
 
-#include "analyses/ComputeOnlyMembers.h"
-#include "analyses/ContainerBuffers.h"
-#include "analyses/ExitLiveness.h"
-#include "analyses/GlobalBuffers.h"
+#include "analyses/objects/ComputeOnlyMembers.h"
+#include "analyses/objects/ContainerBuffers.h"
+#include "analyses/lifetime/ExitLiveness.h"
+#include "analyses/objects/GlobalBuffers.h"
 #include "model/Diagnostics.h"
 #include "model/FerryTypes.h"
 #include "parse/Annotations.h"

@@ -4,9 +4,9 @@
 // `ferry rewrite` prints into source.
 
 #include "analyses/CallGraphs.h"
-#include "analyses/HostAccess.h"
-#include "analyses/KernelAccess.h"
-#include "analyses/KeptBetweenComputes.h"
+#include "analyses/host/HostAccess.h"
+#include "analyses/kernel/KernelAccess.h"
+#include "analyses/lifetime/KeptBetweenComputes.h"
 #include "model/ProgramModel.h"
 #include "plan/TransferPlan.h"
 
@@ -34,7 +34,7 @@ struct ProgramPlan {
   /// buffer where its latest copy is, for the caller's plan to go on from.
   std::set<const clang::FunctionDecl *> Internal;
   /// Per entry, the buffer parameters dead once Accelerator::compute
-  /// returns (analyses/ExitLiveness.h): no copy back at its exit.
+  /// returns (analyses/lifetime/ExitLiveness.h): no copy back at its exit.
   std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>>
       DeadAfterCompute;
   /// Per entry, the buffers (parameters, or a planned lambda's captures)
@@ -44,11 +44,11 @@ struct ProgramPlan {
   std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>>
       MayStayOnDevice;
   /// Private buffer members only compute code names
-  /// (analyses/ComputeOnlyMembers.h): kept on the device, never copied home
+  /// (analyses/objects/ComputeOnlyMembers.h): kept on the device, never copied home
   /// at an exit.
   std::set<const clang::FieldDecl *> ComputeOnly;
   /// The compute calls of the main file that keep buffers on the device
-  /// (analyses/KeptBetweenComputes.h): the rewriter writes
+  /// (analyses/lifetime/KeptBetweenComputes.h): the rewriter writes
   /// `acc.keepOnDevice(b);` before each.
   std::vector<KeptAtCompute> KeptAtComputes;
   /// One per planned function defined in the main file, in source order.

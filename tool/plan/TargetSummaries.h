@@ -70,7 +70,7 @@ public:
   std::set<unsigned> keptOnDevice(const std::string &Usr, bool AndHere) const;
   /// The private buffer field `Field` of class `Class` (USRs) only compute
   /// code names in any file, and every method the class declares has a
-  /// body in some file of the target (analyses/ComputeOnlyMembers.h).
+  /// body in some file of the target (analyses/objects/ComputeOnlyMembers.h).
   bool computeOnlyField(const std::string &Field,
                         const std::string &Class) const;
   /// Its parameter `Index` keeps nothing of the buffer it is given.

@@ -1,9 +1,9 @@
 #include "plan/TransferFunction.h"
 
 #include "analyses/CallGraphs.h"
-#include "analyses/ContainerBuffers.h"
-#include "analyses/MemberBuffers.h"
-#include "analyses/WorkGroupUse.h"
+#include "analyses/objects/ContainerBuffers.h"
+#include "analyses/objects/MemberBuffers.h"
+#include "analyses/kernel/WorkGroupUse.h"
 #include "model/Diagnostics.h"
 #include "model/FerryTypes.h"
 #include "model/Naming.h"

@@ -1,8 +1,8 @@
 #pragma once
 // The planner's output: plain data the rewriter prints and tests inspect.
 
-#include "analyses/BufferObjects.h"
-#include "analyses/KernelAccess.h"
+#include "analyses/objects/BufferObjects.h"
+#include "analyses/kernel/KernelAccess.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"

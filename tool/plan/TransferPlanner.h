@@ -4,8 +4,8 @@
 // device copies are valid, and inserts the fewest copies that make each
 // access see the latest data.
 
-#include "analyses/HostAccess.h"
-#include "analyses/KernelAccess.h"
+#include "analyses/host/HostAccess.h"
+#include "analyses/kernel/KernelAccess.h"
 #include "plan/TransferPlan.h"
 
 #include "clang/AST/ASTContext.h"
@@ -32,7 +32,7 @@ struct PlanningContext {
   const std::map<const clang::FunctionDecl *,
                  std::set<const clang::ValueDecl *>> &MayStayOnDevice;
   /// Private buffer members only compute code names
-  /// (analyses/ComputeOnlyMembers.h): never copied home at an exit, kept on
+  /// (analyses/objects/ComputeOnlyMembers.h): never copied home at an exit, kept on
   /// the device into every later compute, and unknown on both sides where a
   /// compute starts.
   const std::set<const clang::FieldDecl *> &ComputeOnly;

@@ -3,7 +3,7 @@
 // launch, every planned transfer a line with its reason, and the kernels'
 // OpenCL C is embedded at the top. Decides nothing.
 
-#include "analyses/KeptBetweenComputes.h"
+#include "analyses/lifetime/KeptBetweenComputes.h"
 #include "emit/OpenCLEmitter.h"
 #include "plan/TransferPlan.h"
 

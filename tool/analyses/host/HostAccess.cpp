@@ -1,0 +1,172 @@
+// Per-function host summaries (see HostAccess.h): a helper's events,
+// folded into what it does to each Buffer parameter and buffer member.
+
+#include "analyses/host/HostAccess.h"
+
+#include "analyses/CallGraphs.h"
+#include "analyses/objects/MemberBuffers.h"
+#include "model/FerryTypes.h"
+
+using namespace clang;
+
+namespace ferry {
+
+/// The one range every access of Events to the buffer Touched picks out
+/// lies in, spelled in the function's entry values (the events are of a
+/// whole body, so their texts mean what they mean before it): none when an
+/// access is unbounded, escapes, may be another buffer too, or two differ.
+/// It covers only when every access covers and none reads.
+static std::optional<ElementRange>
+commonRange(const std::vector<HostEvent> &Events,
+            const std::function<bool(ObjectId)> &Touched) {
+  std::optional<ElementRange> Range;
+  bool Reads = false, Covers = true;
+  for (const HostEvent &E : Events) {
+    if (E.OnlyBinds ||
+        std::none_of(E.Targets.Ids.begin(), E.Targets.Ids.end(), Touched))
+      continue;
+    if (E.Kind != HostEventKind::Access || E.Escapes || !E.Range ||
+        !E.Targets.single() ||
+        (Range && (Range->First != E.Range->First ||
+                   Range->Count != E.Range->Count)))
+      return std::nullopt;
+    Range = E.Range;
+    Reads = Reads || reads(E.Mode);
+    Covers = Covers && E.Range->Covers;
+  }
+  if (Range) {
+    Range->Covers = Covers && !Reads;
+    Range->CoversIfFull = false;
+  }
+  return Range;
+}
+
+const std::vector<Access> &HostSummaryCache::summary(const FunctionDecl *F) {
+  auto It = Cache.find(F);
+  if (It != Cache.end())
+    return It->second;
+  if (InProgress[F])
+    return WorstCase.try_emplace(F, F->getNumParams(), Access::ReadWrite)
+        .first->second;
+  InProgress[F] = true;
+  std::vector<Access> Result(F->getNumParams(), Access::None);
+  // Element pointers and references (`float *p`, `float &x`): the kernel-side
+  // summary already follows them.
+  const std::vector<Access> &PointerSummary = Pointers.summary(F);
+  ObjectTable Table(F);
+  PointsTo Facts = Table.entryPointsTo();
+  std::vector<HostEvent> Events =
+      collectHostEvents(F->getBody(), Table, Facts, *this);
+  std::vector<std::optional<ElementRange>> Ranges(F->getNumParams());
+  for (unsigned I = 0; I < F->getNumParams(); ++I) {
+    const ParmVarDecl *P = F->getParamDecl(I);
+    if (!refersToBuffer(P->getType())) {
+      Result[I] = PointerSummary[I];
+      continue;
+    }
+    auto Entry = Table.entryPointsTo().find(P);
+    if (Entry == Table.entryPointsTo().end())
+      continue;
+    if (std::optional<ElementRange> R = commonRange(
+            Events, [&](ObjectId Id) { return Entry->second.count(Id) != 0; }))
+      Ranges[I] = R;
+    for (const HostEvent &E : Events)
+      for (ObjectId Id : E.Targets.Ids)
+        if (Entry->second.count(Id))
+          Result[I] |= E.Kind == HostEventKind::Access ? E.Mode
+                                                       : Access::ReadWrite;
+  }
+  // A helper that dispatches is planned on its own; to its callers it both
+  // reads and writes what it is given.
+  if (dispatchesDirectly(F))
+    for (unsigned I = 0; I < F->getNumParams(); ++I)
+      if (refersToBuffer(F->getParamDecl(I)->getType())) {
+        Result[I] = Access::ReadWrite;
+        Ranges[I].reset();
+      }
+  InProgress[F] = false;
+  RangeCache[F] = std::move(Ranges);
+  return Cache[F] = Result;
+}
+
+const std::vector<std::optional<ElementRange>> &
+HostSummaryCache::ranges(const FunctionDecl *F) {
+  summary(F);
+  static const std::vector<std::optional<ElementRange>> None;
+  auto It = RangeCache.find(F);
+  return It != RangeCache.end() ? It->second : None;
+}
+
+std::map<const FieldDecl *, Access>
+HostSummaryCache::memberSummary(const CXXMethodDecl *M, bool Virtual) {
+  std::map<const FieldDecl *, Access> Result;
+  const FunctionDecl *Def = M->getDefinition();
+  bool Seen = Def && Def->hasBody() && !Virtual;
+  if (Seen) {
+    if (auto It = MemberCache.find(Def); It != MemberCache.end())
+      return It->second;
+  }
+  std::vector<const FieldDecl *> Reached = bufferFieldsReached(M, Virtual);
+  // Unseen, recursive, or planned on its own (it dispatches): everything it
+  // reaches is read and written, as far as its callers know.
+  if (!Seen || InProgress[Def] || dispatchesDirectly(Def)) {
+    for (const FieldDecl *FD : Reached)
+      Result[FD] = Access::ReadWrite;
+    return Result;
+  }
+  InProgress[Def] = true;
+  for (const FieldDecl *FD : Reached)
+    Result[FD] = Access::None;
+  ObjectTable Table(Def);
+  PointsTo Facts = Table.entryPointsTo();
+  std::vector<HostEvent> Events =
+      collectHostEvents(Def->getBody(), Table, Facts, *this);
+  for (const HostEvent &E : Events) {
+    // A guess may be a member of a member (`grid_.cur`), which no object
+    // stands for: every such field holding buffers of its type.
+    if (E.Targets.Guessed)
+      for (const FieldDecl *FD : Reached)
+        if (isNestedBufferField(FD)) {
+          QualType Held = heldBufferElement(FD->getType());
+          if (Held.isNull() || E.Targets.Element.isNull() ||
+              Held.getCanonicalType() ==
+                  E.Targets.Element.getCanonicalType().getUnqualifiedType())
+            Result[FD] |= E.Kind == HostEventKind::Access ? E.Mode
+                                                           : Access::ReadWrite;
+        }
+    for (ObjectId Id : E.Targets.Ids) {
+      const BufferObject &O = Table.object(Id);
+      if (O.Base == Table.thisKey())
+        if (const auto *FD = dyn_cast_or_null<FieldDecl>(O.Decl))
+          Result[FD] |=
+              E.Kind == HostEventKind::Access ? E.Mode : Access::ReadWrite;
+    }
+  }
+  std::map<const FieldDecl *, ElementRange> &Ranges = MemberRangeCache[Def];
+  for (const FieldDecl *FD : Reached)
+    if (std::optional<ElementRange> R =
+            commonRange(Events, [&](ObjectId Id) {
+              const BufferObject &O = Table.object(Id);
+              return O.Base == Table.thisKey() && O.Decl == FD;
+            }))
+      Ranges[FD] = *R;
+  InProgress[Def] = false;
+  return MemberCache[Def] = Result;
+}
+
+std::optional<ElementRange>
+HostSummaryCache::memberRange(const CXXMethodDecl *M, const FieldDecl *FD) {
+  const FunctionDecl *Def = M->getDefinition();
+  if (!Def || !Def->hasBody())
+    return std::nullopt;
+  memberSummary(M, /*Virtual=*/false);
+  auto It = MemberRangeCache.find(Def);
+  if (It == MemberRangeCache.end())
+    return std::nullopt;
+  auto Field = It->second.find(FD);
+  if (Field == It->second.end())
+    return std::nullopt;
+  return Field->second;
+}
+
+} // namespace ferry

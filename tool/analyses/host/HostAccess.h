@@ -1,0 +1,80 @@
+#pragma once
+// What host code does to buffers, summarised per function: the access of
+// each Buffer parameter, and of each buffer member a method reaches, for
+// calls from compute functions. The events themselves, and the C++ rules
+// that classify them, are in HostEvents.h; counted writes in
+// CountedHostWrites.h.
+
+#include "analyses/Access.h"
+#include "analyses/objects/BufferObjects.h"
+#include "analyses/objects/GlobalBuffers.h"
+#include "analyses/host/HostEvents.h"
+#include "analyses/kernel/KernelAccess.h"
+
+#include "clang/AST/Stmt.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ferry {
+
+/// Per-function host summaries for Buffer parameters of helpers called from
+/// compute functions.
+class HostSummaryCache {
+public:
+  explicit HostSummaryCache(FunctionAccessCache &Pointers) : Pointers(Pointers) {}
+  /// Access per parameter of F (None where the parameter is no buffer).
+  const std::vector<Access> &summary(const clang::FunctionDecl *F);
+  /// Per parameter of F, the elements of the buffer it names that F may
+  /// touch, when every access of F's to it is bounded by the same range
+  /// (HostEvent::Range), spelled in F's parameters as they are on entry
+  /// (`0`, `ferry::tripCount(0, count)`): a call's argument then moves only
+  /// those elements (HostEvents.cpp substitutes the call's arguments).
+  const std::vector<std::optional<ElementRange>> &
+  ranges(const clang::FunctionDecl *F);
+  /// The same for a buffer member FD of the object M is called on, when M
+  /// itself is called (not an override).
+  std::optional<ElementRange> memberRange(const clang::CXXMethodDecl *M,
+                                          const clang::FieldDecl *FD);
+  FunctionAccessCache &pointers() { return Pointers; }
+  /// For a function of another file (see Elsewhere): its ranges, in its
+  /// parameters spelled `__ferry_param_N` (plan/FileSummary.h).
+  std::function<const std::vector<std::optional<ElementRange>> *(
+      const clang::FunctionDecl *)>
+      ElsewhereRanges;
+  /// The global buffers a call may touch.
+  GlobalReachCache &globals() { return Globals; }
+  /// A callee with no body here, defined in another Ferry source of the
+  /// target: its host access as that file's summary says
+  /// (plan/TargetSummaries.h), or null for a call Ferry cannot see.
+  std::function<const std::vector<Access> *(const clang::FunctionDecl *)>
+      Elsewhere;
+  /// Access per buffer member of the object a call of M runs on (the
+  /// members MemberBuffers.h says it reaches); every one read and written
+  /// when an override Ferry does not see may run instead (`Virtual`).
+  std::map<const clang::FieldDecl *, Access>
+  memberSummary(const clang::CXXMethodDecl *M, bool Virtual);
+
+private:
+  FunctionAccessCache &Pointers;
+  GlobalReachCache Globals;
+  std::map<const clang::FunctionDecl *, std::vector<Access>> Cache;
+  std::map<const clang::FunctionDecl *,
+           std::vector<std::optional<ElementRange>>>
+      RangeCache;
+  std::map<const clang::FunctionDecl *,
+           std::map<const clang::FieldDecl *, ElementRange>>
+      MemberRangeCache;
+  std::map<const clang::FunctionDecl *, bool> InProgress;
+  /// What a recursive call sees: every parameter read and written. Kept per
+  /// function (map nodes do not move) because callers hold the reference.
+  std::map<const clang::FunctionDecl *, std::vector<Access>> WorstCase;
+  std::map<const clang::FunctionDecl *,
+           std::map<const clang::FieldDecl *, Access>>
+      MemberCache;
+};
+
+} // namespace ferry

@@ -1,0 +1,980 @@
+#include "analyses/lifetime/KeptBetweenComputes.h"
+
+#include "analyses/objects/BufferObjects.h"
+#include "analyses/lifetime/ComputeSites.h"
+#include "analyses/lifetime/ExitLiveness.h"
+#include "analyses/host/HostEvents.h"
+#include "model/FerryTypes.h"
+#include "parse/Annotations.h"
+
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+
+using namespace clang;
+
+namespace ferry {
+
+namespace {
+
+// --- Who else could write a buffer's elements -------------------------------
+
+/// A namespace `ferry` at the top level: the runtime's own types and
+/// functions, which never write a buffer behind the plan's back.
+bool inFerryRuntime(const Decl *D) {
+  for (const DeclContext *C = D->getDeclContext(); C; C = C->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(C))
+      if (NS->getName() == "ferry" &&
+          NS->getParent()->getRedeclContext()->isTranslationUnit())
+        return true;
+  return false;
+}
+
+bool inSystemHeader(const Decl *D) {
+  return D->getASTContext().getSourceManager().isInSystemHeader(
+      D->getLocation());
+}
+
+/// Whether a value of some type can hold a pointer, reference or iterator
+/// through which the elements of a `Buffer<Elem>` (or the buffer) may be
+/// written: `int *`, `Buffer<int> *`, `void *`, a struct or a standard
+/// container of those, a lambda or a std::function (whose captures may be).
+class PointerHolders {
+public:
+  bool holds(QualType T, QualType Elem) { return holds(T, Elem, 0); }
+
+private:
+  bool holds(QualType T, QualType Elem, int Depth) {
+    if (T.isNull() || Depth > 8)
+      return false;
+    T = T.getCanonicalType();
+    if (const auto *R = T->getAs<ReferenceType>())
+      return pointsTo(R->getPointeeType(), Elem, Depth);
+    if (const auto *P = T->getAs<PointerType>())
+      return pointsTo(P->getPointeeType(), Elem, Depth);
+    if (T->isMemberPointerType())
+      return false;
+    if (const auto *A = T->getAsArrayTypeUnsafe())
+      return holds(A->getElementType(), Elem, Depth + 1);
+    if (T->isFunctionType())
+      return true; // std::function<void()>'s argument: a callable
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (!RD || isBufferType(T) || inFerryRuntime(RD))
+      return false;
+    if (RD->isLambda())
+      return true;
+    if (!RD->hasDefinition())
+      return true;
+    auto [It, New] = Records.try_emplace({RD, Elem.getTypePtr()}, false);
+    if (!New)
+      return It->second; // (false while in progress: a cycle adds nothing)
+    bool Holds = false;
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
+      for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+        Holds = Holds || (A.getKind() == TemplateArgument::Type &&
+                          holds(A.getAsType(), Elem, Depth + 1));
+      // A standard view refers to what its first argument names, as a
+      // pointer would: std::span<int>, std::reference_wrapper<int>,
+      // std::reference_wrapper<Buffer<int>> (std::ref), a string view.
+      llvm::StringRef Name = RD->getName();
+      const auto &Args = Spec->getTemplateArgs();
+      if (inSystemHeader(RD) && Args.size() > 0 &&
+          Args[0].getKind() == TemplateArgument::Type &&
+          (Name == "span" || Name == "reference_wrapper" ||
+           Name == "basic_string_view"))
+        Holds = Holds || pointsTo(Args[0].getAsType(), Elem, Depth + 1);
+    }
+    // A standard type's own fields point into storage of its own; what it
+    // can be given is in its template arguments.
+    if (!inSystemHeader(RD)) {
+      for (const FieldDecl *FD : RD->fields())
+        Holds = Holds || holds(FD->getType(), Elem, Depth + 1);
+      for (const CXXBaseSpecifier &B : RD->bases())
+        Holds = Holds || holds(B.getType(), Elem, Depth + 1);
+    }
+    Records[{RD, Elem.getTypePtr()}] = Holds;
+    return Holds;
+  }
+
+  /// A pointer or reference to P.
+  bool pointsTo(QualType P, QualType Elem, int Depth) {
+    P = P.getCanonicalType();
+    if (P->isPointerType() || P->isReferenceType() || P->isArrayType() ||
+        P->isFunctionType())
+      return holds(P, Elem, Depth + 1);
+    if (isBufferType(P))
+      return !P.isConstQualified() &&
+             bufferElementType(P).getCanonicalType().getUnqualifiedType() ==
+                 Elem.getCanonicalType().getUnqualifiedType();
+    if (P.isConstQualified() && !P->isRecordType())
+      return false;
+    if (P->isVoidType() || P->isCharType() || P->isStdByteType())
+      return true; // may point anywhere
+    if (partOf(P.getUnqualifiedType(), Elem, 0))
+      return true;
+    // A struct of pointers, however it is reached.
+    return P->isRecordType() && holds(P.getUnqualifiedType(), Elem, Depth + 1);
+  }
+
+  /// P is Elem, or the type of a part of it (a member of a struct element,
+  /// an element of an array member).
+  static bool partOf(QualType P, QualType Elem, int Depth) {
+    Elem = Elem.getCanonicalType().getUnqualifiedType();
+    if (P.getCanonicalType().getUnqualifiedType() == Elem)
+      return true;
+    if (Depth > 4)
+      return false;
+    if (const auto *A = Elem->getAsArrayTypeUnsafe())
+      return partOf(P, A->getElementType(), Depth + 1);
+    if (const auto *RD = Elem->getAsRecordDecl())
+      for (const FieldDecl *FD : RD->fields())
+        if (partOf(P, FD->getType(), Depth + 1))
+          return true;
+    return false;
+  }
+
+  std::map<std::pair<const CXXRecordDecl *, const Type *>, bool> Records;
+};
+
+/// Whether calling F may run code Ferry cannot see (a function with no
+/// body here, a virtual call, a call through a pointer or a std::function),
+/// which could write a buffer through a pointer stashed where no name
+/// shows it.
+class HiddenCode {
+public:
+  bool reaches(const FunctionDecl *F) {
+    if (!F)
+      return true;
+    if (F->getBuiltinID() || inFerryRuntime(F))
+      return false;
+    if (inSystemHeader(F))
+      // A standard function runs only what it is given, which the caller
+      // names (a lambda or a function), but for a stored callable.
+      return F->getOverloadedOperator() == OO_Call;
+    if (const auto *M = dyn_cast<CXXMethodDecl>(F);
+        M && M->isVirtual() && !M->hasAttr<FinalAttr>() &&
+        !M->getParent()->hasAttr<FinalAttr>())
+      return true;
+    const FunctionDecl *Def = F->getDefinition();
+    if (!Def || !Def->hasBody())
+      return true;
+    auto [It, New] = Known.try_emplace(Def, false);
+    if (!New)
+      return It->second; // (false while in progress: recursion adds nothing)
+    bool Hidden = in(Def->getBody());
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        Hidden = Hidden || in(Init->getInit());
+    Known[Def] = Hidden;
+    return Hidden;
+  }
+
+  /// Whether running S (lambdas written in it included) may.
+  bool in(const Stmt *S) {
+    if (!S)
+      return false;
+    struct Calls : RecursiveASTVisitor<Calls> {
+      HiddenCode *Self;
+      bool Hidden = false;
+      bool VisitCallExpr(CallExpr *C) {
+        if (isa<CXXPseudoDestructorExpr>(C->getCallee()->IgnoreParens()))
+          return true;
+        Hidden = Hidden || Self->reaches(C->getDirectCallee());
+        return !Hidden;
+      }
+      bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+        const CXXConstructorDecl *Ctor = C->getConstructor();
+        if (!Ctor->isTrivial() && !inSystemHeader(Ctor))
+          Hidden = Hidden || Self->reaches(Ctor);
+        return !Hidden;
+      }
+      bool VisitDeclRefExpr(DeclRefExpr *R) {
+        // A function named other than by a call runs wherever it is handed.
+        if (const auto *F = dyn_cast<FunctionDecl>(R->getDecl()))
+          Hidden = Hidden || Self->reaches(F);
+        return !Hidden;
+      }
+    } Find;
+    Find.Self = this;
+    Find.TraverseStmt(const_cast<Stmt *>(S));
+    return Find.Hidden;
+  }
+
+private:
+  std::map<const FunctionDecl *, bool> Known;
+};
+
+/// Every variable and class member of the translation unit (outside system
+/// headers) that outlives a call: where compute code or a helper could
+/// stash a pointer to a buffer's elements.
+struct LongLivedPlaces {
+  std::vector<const ValueDecl *> Places;
+  /// A global or static variable reaches buffers by value (a global
+  /// buffer, a struct of them), which a parameter may be.
+  bool GlobalBuffers = false;
+
+  explicit LongLivedPlaces(ASTContext &Ctx) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      LongLivedPlaces *Out;
+      const SourceManager *SM;
+      bool shouldVisitTemplateInstantiations() const { return true; }
+      bool VisitVarDecl(VarDecl *V) {
+        if (!V->hasGlobalStorage() || SM->isInSystemHeader(V->getLocation()) ||
+            inFerryRuntime(V))
+          return true;
+        Out->Places.push_back(V);
+        Out->GlobalBuffers = Out->GlobalBuffers || holdsBuffers(V->getType());
+        return true;
+      }
+      bool VisitFieldDecl(FieldDecl *FD) {
+        const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent());
+        if (SM->isInSystemHeader(FD->getLocation()) || inFerryRuntime(FD) ||
+            (RD && RD->isLambda()))
+          return true;
+        Out->Places.push_back(FD);
+        return true;
+      }
+    } Find;
+    Find.Out = this;
+    Find.SM = &Ctx.getSourceManager();
+    Find.TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+};
+
+// --- The flow over one function ---------------------------------------------
+
+using Facts = std::uint8_t;
+enum : Facts { Fresh = 1, Clean = 2, Dirty = 4, Escaped = 8 };
+
+/// What one statement of the function (a root: a statement, a condition,
+/// an initialiser) does to the buffers followed, by index.
+struct RootEffect {
+  /// A compute statement: every buffer is Clean after it.
+  bool Compute = false;
+  /// The site, when it is one the flow may keep buffers at.
+  const ComputeSite *Site = nullptr;
+  /// For such a site: the local buffers its lambda does not capture. The
+  /// compute cannot reach them (one it could reach otherwise escaped), so
+  /// the runtime leaves their state in an older epoch, which the next
+  /// compute resets unless it keeps them: in effect they have no device
+  /// copy (Fresh).
+  std::set<unsigned> Untouched;
+  std::vector<std::pair<unsigned, bool>> Declared; ///< buffer, fresh
+  std::set<unsigned> Written, Escapes;
+  /// Given another buffer's contents (a swap, a move): whatever that one's
+  /// device copy was, even where this one had none.
+  std::set<unsigned> Replaced;
+  bool WritesAll = false;
+};
+
+/// A compute statement's buffers: which it is handed, and how the plan
+/// that starts it knows them.
+struct Handed {
+  std::vector<unsigned> Buffers;
+  const FunctionDecl *Entry = nullptr;
+  std::vector<const ValueDecl *> EntryDecls;
+  const FunctionDecl *Callee = nullptr;
+  std::vector<int> Params;
+};
+
+class FunctionFlow {
+public:
+  FunctionFlow(ASTContext &Ctx, const FunctionDecl *G,
+               const std::vector<const ComputeSite *> &Sites,
+               const std::set<const FunctionDecl *> &Planned,
+               const std::set<const FunctionDecl *> &Entries,
+               HostSummaryCache &Host, PointerHolders &Holders,
+               HiddenCode &Hidden, const LongLivedPlaces &Places)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), G(G), Planned(Planned),
+        Entries(Entries), Host(Host), Holders(Holders), Hidden(Hidden),
+        Places(Places), Table(G, Host.globals().of(G).Named) {
+    for (const ComputeSite *S : Sites)
+      SiteOf[S->Compute] = S;
+  }
+
+  std::vector<KeptAtCompute> run() {
+    if (!followBuffers())
+      return {};
+    CFG::BuildOptions Options;
+    Options.setAllAlwaysAdd();
+    Cfg = CFG::buildCFG(G, G->getBody(), &Ctx, Options);
+    if (!Cfg)
+      return {};
+    Parents = std::make_unique<ParentMap>(G->getBody());
+    for (auto [Split, Original] : Cfg->synthetic_stmts())
+      SplitDecls[Split] = Original;
+    solve();
+    return keeps();
+  }
+
+private:
+  // The buffers followed: G's local buffers and buffer-reference
+  // parameters, but those of an element type something else may write.
+  bool followBuffers() {
+    struct Tries : RecursiveASTVisitor<Tries> {
+      bool Found = false;
+      bool VisitCXXTryStmt(CXXTryStmt *) { return !(Found = true); }
+    } Try;
+    // Clang's CFG leads a handler's edge from the try's start, not from
+    // the throw inside it: a write before the throw would not reach it.
+    Try.TraverseStmt(G->getBody());
+    if (Try.Found)
+      return false;
+    for (const ParmVarDecl *P : G->parameters())
+      if (isFollowedParameter(P))
+        addBuffer(P);
+    struct Locals : RecursiveASTVisitor<Locals> {
+      FunctionFlow *Self;
+      bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+      bool VisitVarDecl(VarDecl *V) {
+        if (V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
+            isBufferType(V->getType()) &&
+            V->getParentFunctionOrMethod() == Self->G)
+          Self->addBuffer(V);
+        return true;
+      }
+    } Find;
+    Find.Self = this;
+    Find.TraverseStmt(G->getBody());
+    return !Buffers.empty();
+  }
+
+  static bool isFollowedParameter(const ParmVarDecl *P) {
+    return P->getType()->isLValueReferenceType() &&
+           isBufferType(P->getType().getNonReferenceType());
+  }
+
+  void addBuffer(const VarDecl *V) {
+    QualType Elem = bufferElementType(V->getType().getNonReferenceType());
+    if (Elem.isNull() || !writableOnlyByName(V, Elem))
+      return;
+    Index[V] = static_cast<unsigned>(Buffers.size());
+    Buffers.push_back(V);
+  }
+
+  /// Whether nothing can write V's elements without naming V: no long-lived
+  /// place can hold a pointer to them, no compute lambda of G is handed a
+  /// variable that could, and, for a parameter, no other parameter could
+  /// and no global buffer could be it.
+  bool writableOnlyByName(const VarDecl *V, QualType Elem) {
+    for (const ValueDecl *Place : Places.Places)
+      if (Holders.holds(Place->getType(), Elem))
+        return false;
+    // (A buffer, or a reference to one, cannot be made to point elsewhere.)
+    for (const auto &[Call, Site] : SiteOf)
+      for (const LambdaCapture &C : Site->Lambda->captures())
+        if (C.capturesVariable() &&
+            !isBufferType(
+                C.getCapturedVar()->getType().getNonReferenceType()) &&
+            Holders.holds(C.getCapturedVar()->getType(), Elem))
+          return false;
+    if (isa<ParmVarDecl>(V)) {
+      if (Places.GlobalBuffers)
+        return false;
+      // (Another buffer parameter may be this one: the object table says
+      // they may alias, and a write to one writes both.)
+      for (const ParmVarDecl *P : G->parameters())
+        if (P != V && !isFollowedParameter(P) &&
+            Holders.holds(P->getType(), Elem))
+          return false;
+    }
+    return true;
+  }
+
+  const Stmt *parent(const Stmt *S) const {
+    if (auto It = SplitDecls.find(S); It != SplitDecls.end())
+      return Parents->getParent(It->second);
+    return Parents->getParent(S);
+  }
+
+  /// The statement of G a CFG element belongs to: the expression it is part
+  /// of up to the statement, condition or initialiser that holds it.
+  const Stmt *rootOf(const Stmt *S) const {
+    if (auto It = SplitDecls.find(S); It != SplitDecls.end())
+      S = It->second;
+    for (const Stmt *P = parent(S); P && isa<Expr>(P); P = parent(S))
+      S = P;
+    // An initialiser: its declaration.
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(parent(S)))
+      S = DS;
+    // A range-for's hidden pieces (`auto &&__range = r`, its begin, end,
+    // test and increment, the element variable) are its header.
+    if (const auto *RF = dyn_cast_or_null<CXXForRangeStmt>(parent(S));
+        RF && S != RF->getBody() && S != RF->getInit())
+      return RF;
+    return S;
+  }
+
+  /// Whether S stands as a statement of its own (not a condition, an
+  /// initialiser or an increment).
+  bool isStatement(const Stmt *S) const {
+    const Stmt *P = parent(S);
+    if (!P)
+      return false;
+    if (isa<CompoundStmt>(P) || isa<SwitchCase>(P) || isa<LabelStmt>(P))
+      return true;
+    if (const auto *If = dyn_cast<IfStmt>(P))
+      return S == If->getThen() || S == If->getElse();
+    if (const auto *For = dyn_cast<ForStmt>(P))
+      return S == For->getBody();
+    if (const auto *While = dyn_cast<WhileStmt>(P))
+      return S == While->getBody();
+    if (const auto *Do = dyn_cast<DoStmt>(P))
+      return S == Do->getBody();
+    if (const auto *RF = dyn_cast<CXXForRangeStmt>(P))
+      return S == RF->getBody();
+    return false;
+  }
+
+  /// The variables of G that E names (anywhere inside it), as buffers
+  /// followed.
+  std::set<unsigned> named(const Stmt *E) const {
+    struct Refs : RecursiveASTVisitor<Refs> {
+      const FunctionFlow *Self;
+      std::set<unsigned> Out;
+      bool VisitDeclRefExpr(DeclRefExpr *R) {
+        if (auto It = Self->Index.find(R->getDecl()); It != Self->Index.end())
+          Out.insert(It->second);
+        return true;
+      }
+    } Find;
+    Find.Self = this;
+    if (E)
+      Find.TraverseStmt(const_cast<Stmt *>(E));
+    return Find.Out;
+  }
+
+  const RootEffect &effectOf(const Stmt *Root) {
+    auto [It, New] = Effects.try_emplace(Root);
+    if (New)
+      It->second = computeEffect(Root);
+    return It->second;
+  }
+
+  RootEffect computeEffect(const Stmt *Root) {
+    RootEffect E;
+    if (const auto *RF = dyn_cast<CXXForRangeStmt>(Root)) {
+      rangeForHeader(RF, E);
+      return E;
+    }
+    const auto *X = dyn_cast<Expr>(Root);
+    const auto *Call = X ? dyn_cast<CallExpr>(X->IgnoreImplicit()) : nullptr;
+    if (Call && isAcceleratorCompute(Call) && isStatement(Root)) {
+      // The compute ends with the host current; nothing it runs writes a
+      // buffer the host holds later without the runtime knowing.
+      E.Compute = true;
+      if (auto It = SiteOf.find(Call); It != SiteOf.end()) {
+        E.Site = It->second;
+        // (Only locals: a parameter may be another the lambda captures.)
+        for (unsigned B = 0; B < Buffers.size(); ++B)
+          if (!isa<ParmVarDecl>(Buffers[B]))
+            E.Untouched.insert(B);
+        for (const LambdaCapture &C : E.Site->Lambda->captures())
+          if (C.capturesVariable())
+            if (auto It = Index.find(C.getCapturedVar()); It != Index.end())
+              E.Untouched.erase(It->second);
+      }
+      return E;
+    }
+    // Anything else, a compute in it too: a compute inside an expression
+    // still ends with the host current, but what it captures counts as
+    // escaping below.
+    E.Compute = containsCompute(Root);
+    hostEffects(Root, E);
+    return E;
+  }
+
+  bool containsCompute(const Stmt *S) const {
+    struct Find : RecursiveASTVisitor<Find> {
+      bool Found = false;
+      bool VisitCallExpr(CallExpr *C) {
+        return !(Found = Found || isAcceleratorCompute(C));
+      }
+    } F;
+    F.TraverseStmt(const_cast<Stmt *>(S));
+    return F.Found;
+  }
+
+  /// A range-for's header: elements bound by non-const reference may be
+  /// written through; by value or const reference, only read.
+  void rangeForHeader(const CXXForRangeStmt *RF, RootEffect &E) {
+    const Expr *Range = RF->getRangeInit();
+    QualType Element = RF->getLoopVariable()->getType();
+    bool MayWrite = Element->isReferenceType() &&
+                    !Element.getNonReferenceType().isConstQualified();
+    const auto *Ref =
+        Range ? dyn_cast<DeclRefExpr>(Range->IgnoreParenImpCasts()) : nullptr;
+    if (Ref && Index.count(Ref->getDecl())) {
+      if (MayWrite)
+        E.Written.insert(Index.at(Ref->getDecl()));
+      return;
+    }
+    hostEffects(Range, E);
+    if (MayWrite)
+      for (unsigned B : named(Range))
+        E.Written.insert(B);
+  }
+
+  /// What host code does to the buffers followed.
+  void hostEffects(const Stmt *S, RootEffect &E) {
+    if (!S)
+      return;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && Index.count(V))
+          E.Declared.emplace_back(Index.at(V), madeFresh(V));
+    PointsTo Facts = Table.entryPointsTo();
+    for (const HostEvent &Ev : collectHostEvents(S, Table, Facts, Host)) {
+      if (Ev.Kind == HostEventKind::Create)
+        continue; // the declarations above
+      std::set<ObjectId> Ids = Table.withAliases(Ev.Targets.Ids);
+      std::set<ObjectId> Others = Table.withAliases(Ev.Others.Ids);
+      Ids.insert(Others.begin(), Others.end());
+      bool Replaces =
+          Ev.Kind == HostEventKind::Swap || Ev.Kind == HostEventKind::Reset;
+      bool Writes = Replaces || writes(Ev.Mode);
+      for (ObjectId Id : Ids) {
+        const BufferObject &O = Table.object(Id);
+        auto It = O.Decl ? Index.find(O.Decl) : Index.end();
+        if (It == Index.end())
+          continue;
+        if (Ev.Escapes)
+          E.Escapes.insert(It->second);
+        if (Replaces)
+          E.Replaced.insert(It->second);
+        else if (Writes)
+          E.Written.insert(It->second);
+      }
+    }
+    keptPointers(S, E);
+    if (Hidden.in(S))
+      E.WritesAll = true;
+  }
+
+  /// A declaration that makes the buffer anew (`Buffer<T> b(n)`, `b(n, v)`,
+  /// `b{1, 2}`), not from another buffer's contents.
+  static bool madeFresh(const VarDecl *V) {
+    const auto *Init = V->getInit();
+    const auto *Construct =
+        Init ? dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit()) : nullptr;
+    if (!Construct || Construct->getConstructor()->isCopyOrMoveConstructor())
+      return false;
+    for (const Expr *Arg : Construct->arguments())
+      if (holdsBuffers(Arg->getType()))
+        return false;
+    return true;
+  }
+
+  /// Pointers, references and iterators into a followed buffer kept in a
+  /// variable or a member (`int *p = b.data();`, `auto &e = b[0];`,
+  /// `it = b.begin() + k;`, `h.p = &b[i];`, an address turned into an
+  /// integer), and buffers handed to a function of this file that may keep
+  /// what it is given: they escape.
+  void keptPointers(const Stmt *S, RootEffect &E) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      FunctionFlow *Self;
+      RootEffect *E;
+      void bound(QualType Target, const Expr *Value) {
+        if (!Value)
+          return;
+        std::set<unsigned> Names = Self->named(Value);
+        bool Address = turnsPointerIntoInteger(Value);
+        for (unsigned B : Names)
+          if (Address ||
+              Self->Holders.holds(Target, elementOf(Self->Buffers[B])))
+            E->Escapes.insert(B);
+      }
+      bool VisitVarDecl(VarDecl *V) {
+        if (!Self->Index.count(V))
+          bound(V->getType(), V->getInit());
+        return true;
+      }
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        if (BO->isAssignmentOp())
+          bound(BO->getLHS()->getType(), BO->getRHS());
+        return true;
+      }
+      bool VisitCallExpr(CallExpr *C) {
+        if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C)) {
+          if (Op->isAssignmentOp() && Op->getNumArgs() == 2)
+            bound(Op->getArg(0)->getType(), Op->getArg(1));
+          return true;
+        }
+        return call(C, 0);
+      }
+      bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+        // A member operator's object is its first argument.
+        const auto *M = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
+        return call(C, M && !M->isStatic() ? 1 : 0);
+      }
+      /// Arguments from `First` on bind the callee's parameters in order.
+      bool call(const CallExpr *C, unsigned First) {
+        const FunctionDecl *F = C->getDirectCallee();
+        if (!F || !F->getDefinition() || inSystemHeader(F) || inFerryRuntime(F))
+          return true; // HostEvents: an escape unless const, or a library
+        const FunctionDecl *Def = F->getDefinition();
+        for (unsigned I = First; I < C->getNumArgs(); ++I) {
+          const Expr *Arg = C->getArg(I);
+          unsigned P = I - First;
+          if (P >= Def->getNumParams()) { // variadic
+            bound(Arg->getType(), Arg);
+            continue;
+          }
+          QualType T = Def->getParamDecl(P)->getType();
+          if (refersToBuffer(T) || T->isPointerType()) {
+            if (!parameterKeepsNothing(Self->Ctx, Def, P))
+              for (unsigned B : Self->named(Arg))
+                E->Escapes.insert(B);
+          } else {
+            bound(T, Arg);
+          }
+        }
+        return true;
+      }
+      static bool turnsPointerIntoInteger(const Expr *Value) {
+        struct Casts : RecursiveASTVisitor<Casts> {
+          bool Found = false;
+          bool VisitCastExpr(CastExpr *C) {
+            return !(Found = Found || C->getCastKind() == CK_PointerToIntegral);
+          }
+        } Find;
+        Find.TraverseStmt(const_cast<Expr *>(Value));
+        return Find.Found;
+      }
+    } Find;
+    Find.Self = this;
+    Find.E = &E;
+    Find.TraverseStmt(const_cast<Stmt *>(S));
+  }
+
+  static QualType elementOf(const VarDecl *V) {
+    return bufferElementType(V->getType().getNonReferenceType());
+  }
+
+  using State = std::vector<Facts>;
+
+  void apply(const RootEffect &E, State &S) const {
+    if (E.Compute)
+      for (Facts &F : S)
+        F = static_cast<Facts>((F & Escaped) | Clean);
+    for (unsigned B : E.Untouched)
+      S[B] = static_cast<Facts>((S[B] & Escaped) | Fresh);
+    for (auto [B, IsFresh] : E.Declared)
+      S[B] = static_cast<Facts>((S[B] & Escaped) | (IsFresh ? Fresh : Dirty));
+    auto Write = [](Facts &F) {
+      if (F & Clean)
+        F = static_cast<Facts>((F & ~Clean) | Dirty);
+    };
+    if (E.WritesAll)
+      for (Facts &F : S)
+        Write(F);
+    for (unsigned B : E.Written)
+      Write(S[B]);
+    for (unsigned B : E.Replaced)
+      S[B] = static_cast<Facts>((S[B] & Escaped) | Dirty);
+    for (unsigned B : E.Escapes) {
+      Write(S[B]);
+      S[B] = static_cast<Facts>(S[B] | Escaped);
+    }
+  }
+
+  /// Runs block B from `In`; `AtCompute`, when given, records the state
+  /// before each compute statement.
+  State through(const CFGBlock &B, State S,
+                std::map<const Stmt *, State> *AtCompute) {
+    std::set<const Stmt *> Done;
+    for (const CFGElement &El : B) {
+      std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
+      if (!CS)
+        continue;
+      const Stmt *Root = rootOf(CS->getStmt());
+      if (!Done.insert(Root).second)
+        continue;
+      const RootEffect &E = effectOf(Root);
+      if (AtCompute && E.Site) {
+        State &Before = (*AtCompute)[Root];
+        if (Before.empty())
+          Before = S;
+        else
+          for (size_t I = 0; I < S.size(); ++I)
+            Before[I] = static_cast<Facts>(Before[I] | S[I]);
+      }
+      apply(E, S);
+    }
+    return S;
+  }
+
+  void solve() {
+    size_t N = Cfg->getNumBlockIDs();
+    In.assign(N, State(Buffers.size(), 0));
+    Reached.assign(N, false);
+    const CFGBlock &Entry = Cfg->getEntry();
+    In[Entry.getBlockID()] = State(Buffers.size(), Dirty);
+    Reached[Entry.getBlockID()] = true;
+    std::vector<const CFGBlock *> Order;
+    {
+      // Reverse post-order from the entry.
+      std::set<const CFGBlock *> Seen;
+      std::vector<const CFGBlock *> Post;
+      std::function<void(const CFGBlock *)> Visit = [&](const CFGBlock *B) {
+        if (!B || !Seen.insert(B).second)
+          return;
+        for (const CFGBlock *S : B->succs())
+          Visit(S);
+        Post.push_back(B);
+      };
+      Visit(&Entry);
+      Order.assign(Post.rbegin(), Post.rend());
+    }
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (const CFGBlock *B : Order) {
+        if (!Reached[B->getBlockID()])
+          continue;
+        State Out = through(*B, In[B->getBlockID()], nullptr);
+        for (const CFGBlock *S : B->succs()) {
+          if (!S)
+            continue;
+          State &Next = In[S->getBlockID()];
+          bool First = !Reached[S->getBlockID()];
+          Reached[S->getBlockID()] = true;
+          for (size_t I = 0; I < Out.size(); ++I) {
+            Facts Joined = static_cast<Facts>(Next[I] | Out[I]);
+            if (Joined != Next[I] || First) {
+              Next[I] = Joined;
+              Changed = true;
+            }
+          }
+        }
+      }
+    }
+    for (const CFGBlock *B : Order)
+      if (Reached[B->getBlockID()])
+        through(*B, In[B->getBlockID()], &AtCompute);
+  }
+
+  /// What the compute at `Site` is handed, and the plan that starts it.
+  Handed handedTo(const ComputeSite &Site) const {
+    Handed H;
+    const CXXMethodDecl *Op = Site.Lambda->getCallOperator();
+    // Buffers an init-capture names are used before the compute starts.
+    std::set<unsigned> InitCaptured;
+    for (const LambdaCapture &C : Site.Lambda->captures())
+      if (C.capturesVariable())
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
+            V && V->isInitCapture())
+          for (unsigned B : named(V->getInit()))
+            InitCaptured.insert(B);
+    auto Add = [&](unsigned B, const ValueDecl *D, int Param) {
+      if (InitCaptured.count(B) || llvm::is_contained(H.Buffers, B))
+        return;
+      H.Buffers.push_back(B);
+      H.EntryDecls.push_back(D);
+      H.Params.push_back(Param);
+    };
+    if (Planned.count(Op)) {
+      // A planned lambda: its plan starts with the buffers it captures.
+      if (Entries.count(Op))
+        H.Entry = Op;
+      for (const LambdaCapture &C : Site.Lambda->captures())
+        if (C.capturesVariable())
+          if (auto It = Index.find(C.getCapturedVar()); It != Index.end())
+            Add(It->second, C.getCapturedVar(), -1);
+      return H;
+    }
+    // A lambda that only calls a compute function: the buffers it passes
+    // straight to it, and names nowhere else (an argument that writes one
+    // before the entry's plan starts would go unrecorded).
+    const CallExpr *Call = singleCallOf(Op);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee)
+      return H;
+    const FunctionDecl *Def = Callee->getDefinition();
+    bool Compute = false;
+    for (const FunctionDecl *R : Callee->redecls())
+      Compute = Compute || isComputeFunction(R) || Planned.count(R) ||
+                Entries.count(R);
+    if (!Compute)
+      return H;
+    H.Callee = Callee;
+    if (Def && Entries.count(Def))
+      H.Entry = Def;
+    std::map<unsigned, unsigned> Straight, Everywhere;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *A = Call->getArg(I)->IgnoreParenImpCasts();
+      if (const auto *UO = dyn_cast<UnaryOperator>(A);
+          UO && UO->getOpcode() == UO_AddrOf)
+        A = UO->getSubExpr()->IgnoreParenImpCasts();
+      if (const auto *R = dyn_cast<DeclRefExpr>(A))
+        if (auto It = Index.find(R->getDecl()); It != Index.end())
+          ++Straight[It->second];
+    }
+    struct Refs : RecursiveASTVisitor<Refs> {
+      const FunctionFlow *Self;
+      std::map<unsigned, unsigned> *Count;
+      bool VisitDeclRefExpr(DeclRefExpr *R) {
+        if (auto It = Self->Index.find(R->getDecl()); It != Self->Index.end())
+          ++(*Count)[It->second];
+        return true;
+      }
+    } Find;
+    Find.Self = this;
+    Find.Count = &Everywhere;
+    Find.TraverseStmt(Op->getBody());
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *A = Call->getArg(I)->IgnoreParenImpCasts();
+      if (const auto *UO = dyn_cast<UnaryOperator>(A);
+          UO && UO->getOpcode() == UO_AddrOf)
+        A = UO->getSubExpr()->IgnoreParenImpCasts();
+      const auto *R = dyn_cast<DeclRefExpr>(A);
+      auto It = R ? Index.find(R->getDecl()) : Index.end();
+      if (It == Index.end() || Straight[It->second] != Everywhere[It->second])
+        continue;
+      if (I >= Callee->getNumParams() ||
+          !refersToBuffer(Callee->getParamDecl(I)->getType()))
+        continue;
+      Add(It->second, H.Entry ? H.Entry->getParamDecl(I) : nullptr,
+          static_cast<int>(I));
+    }
+    return H;
+  }
+
+  /// The accelerator a compute runs on, spelled so that evaluating it once
+  /// more before the compute changes nothing (a name, members of it, `*p`).
+  bool plainAccelerator(const CallExpr *Compute) const {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(Compute);
+    if (!MC)
+      return false;
+    const Expr *E = MC->getImplicitObjectArgument();
+    if (const auto *This = dyn_cast_or_null<CXXThisExpr>(E);
+        This && This->isImplicit())
+      return false; // `compute(…)` in a class derived from Accelerator
+    while (E) {
+      E = E->IgnoreParenImpCasts();
+      if (isa<DeclRefExpr>(E) || isa<CXXThisExpr>(E))
+        return true;
+      if (const auto *M = dyn_cast<MemberExpr>(E))
+        E = M->getBase();
+      else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+               UO && UO->getOpcode() == UO_Deref)
+        E = UO->getSubExpr();
+      else
+        return false;
+    }
+    return false;
+  }
+
+  std::vector<KeptAtCompute> keeps() {
+    std::vector<KeptAtCompute> Out;
+    for (const auto &[Root, Before] : AtCompute) {
+      const RootEffect &E = effectOf(Root);
+      const ComputeSite &Site = *E.Site;
+      if (Root->getBeginLoc().isMacroID() || Root->getEndLoc().isMacroID() ||
+          !SM.isWrittenInMainFile(Root->getBeginLoc()) ||
+          !plainAccelerator(Site.Compute))
+        continue;
+      Handed H = handedTo(Site);
+      KeptAtCompute K;
+      K.Compute = Site.Compute;
+      K.Statement = Root;
+      K.Function = G;
+      K.Entry = H.Entry;
+      K.Callee = H.Callee;
+      for (size_t I = 0; I < H.Buffers.size(); ++I) {
+        Facts F = Before[H.Buffers[I]];
+        // Dirty or Escaped: written since; Fresh alone: nothing to keep.
+        if ((F & (Dirty | Escaped)) || !(F & Clean))
+          continue;
+        K.Buffers.push_back(Buffers[H.Buffers[I]]);
+        K.EntryDecls.push_back(H.EntryDecls[I]);
+        K.New.push_back((F & Fresh) != 0);
+        K.Params.push_back(H.Params[I]);
+      }
+      if (!K.Buffers.empty())
+        Out.push_back(std::move(K));
+    }
+    return Out; // buffersKeptBetweenComputes sorts them, over every function
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const FunctionDecl *G;
+  const std::set<const FunctionDecl *> &Planned;
+  const std::set<const FunctionDecl *> &Entries;
+  HostSummaryCache &Host;
+  PointerHolders &Holders;
+  HiddenCode &Hidden;
+  const LongLivedPlaces &Places;
+  ObjectTable Table;
+
+  std::map<const CallExpr *, const ComputeSite *> SiteOf;
+  std::vector<const VarDecl *> Buffers;
+  std::map<const ValueDecl *, unsigned> Index;
+  std::unique_ptr<CFG> Cfg;
+  std::unique_ptr<ParentMap> Parents;
+  std::map<const Stmt *, const Stmt *> SplitDecls;
+  std::map<const Stmt *, RootEffect> Effects;
+  std::vector<State> In;
+  std::vector<bool> Reached;
+  std::map<const Stmt *, State> AtCompute;
+};
+
+} // namespace
+
+std::vector<KeptAtCompute> buffersKeptBetweenComputes(
+    ASTContext &Ctx, const std::set<const FunctionDecl *> &Planned,
+    const std::set<const FunctionDecl *> &Entries, HostSummaryCache &Host) {
+  std::vector<ComputeSite> Sites = findComputeSites(Ctx);
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::map<const FunctionDecl *, std::vector<const ComputeSite *>> ByFunction;
+  for (const ComputeSite &S : Sites) {
+    const FunctionDecl *G = S.Enclosing;
+    if (!G->hasBody() || G->isTemplated() || G->isTemplateInstantiation() ||
+        Planned.count(G) ||
+        !SM.isWrittenInMainFile(SM.getExpansionLoc(G->getLocation())))
+      continue;
+    ByFunction[G].push_back(&S);
+  }
+  std::vector<KeptAtCompute> Out;
+  if (ByFunction.empty())
+    return Out;
+  PointerHolders Holders;
+  HiddenCode Hidden;
+  LongLivedPlaces Places(Ctx);
+  for (const auto &[G, Here] : ByFunction) {
+    FunctionFlow Flow(Ctx, G, Here, Planned, Entries, Host, Holders, Hidden,
+                      Places);
+    for (KeptAtCompute &K : Flow.run())
+      Out.push_back(std::move(K));
+  }
+  std::sort(Out.begin(), Out.end(),
+            [&](const KeptAtCompute &A, const KeptAtCompute &B) {
+              return SM.isBeforeInTranslationUnit(A.Statement->getBeginLoc(),
+                                                  B.Statement->getBeginLoc());
+            });
+  return Out;
+}
+
+std::map<const FunctionDecl *, std::set<const ValueDecl *>>
+mayStayOnDevice(const std::vector<KeptAtCompute> &Kept) {
+  std::map<const FunctionDecl *, std::set<const ValueDecl *>> Out;
+  for (const KeptAtCompute &K : Kept)
+    // An entry inline in a header is planned by every file including it,
+    // and its copies must be the same: it starts as every compute does.
+    if (K.Entry &&
+        K.Entry->getASTContext().getSourceManager().isWrittenInMainFile(
+            K.Entry->getASTContext().getSourceManager().getExpansionLoc(
+                K.Entry->getLocation())))
+      for (const ValueDecl *D : K.EntryDecls)
+        if (D)
+          Out[K.Entry].insert(D);
+  return Out;
+}
+
+} // namespace ferry

@@ -1,0 +1,102 @@
+#pragma once
+// Which buffers the host leaves alone between two computes, so that their
+// device copies can outlive the compute that made them (issue 22).
+//
+// Each Accelerator::compute starts a new epoch in which the runtime counts
+// every device copy as stale, because the host may have written anything
+// since the previous compute returned. Where Ferry proves it did not, the
+// rewriter writes `acc.keepOnDevice(b);` before the compute, and the runtime
+// carries b's validity over instead (docs/how-ferry-decides.md).
+//
+// For a function G of the main file that runs computes, a forward data flow
+// on Clang's CFG of G follows each buffer G owns (a local `Buffer<T>`, or a
+// `Buffer<T>&` parameter) through four facts, any subset of which may hold
+// at a point (the join is their union):
+//
+//   Fresh    made by its declaration, and in no compute since (none
+//            whose lambda names it): it has no device copy the next
+//            compute could keep, so host writes leave nothing stale;
+//   Clean    in a compute since, and not written on the host after it;
+//   Dirty    the host may have written it since the last compute returned
+//            (or: who knows, at G's start, for a parameter);
+//   Escaped  (for good) a pointer, reference or iterator to it or to its
+//            elements was kept, or it went where Ferry does not follow: it
+//            may be written later without being named.
+//
+// A write (collectHostEvents, HostEvents.h: element stores, writes through
+// functions it is passed to) turns Clean into Dirty; a swap or a move makes
+// it Dirty whatever it was; an escape makes it Escaped; a compute statement
+// makes every buffer its lambda names Clean (the compute ends with the host
+// current) and leaves a local it does not name Fresh; reads change nothing.
+// A call to a function that may reach code Ferry cannot see writes every
+// buffer. At a compute statement, the buffers the compute is handed that
+// are neither Dirty nor Escaped on any path, and Clean on some, are kept.
+//
+// What a pointer could write without naming the buffer is excluded up
+// front, per element type: a global, a static or a class member that can
+// hold a mutable pointer to the elements (`int *`, `Buffer<int> *`), a
+// variable of G of such a type that a compute lambda captures, and, for
+// G's parameters (whose callers may hold such pointers), another parameter
+// of such a type or a global buffer of that element type.
+
+#include "analyses/host/HostAccess.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+#include <map>
+#include <set>
+#include <vector>
+
+namespace ferry {
+
+/// The buffers one compute call keeps on the device.
+struct KeptAtCompute {
+  /// The `acc.compute(…)` call and the statement it is.
+  const clang::CallExpr *Compute = nullptr;
+  const clang::Stmt *Statement = nullptr;
+  /// The function the statement is in.
+  const clang::FunctionDecl *Function = nullptr;
+  /// The buffers kept (a local `Buffer<T>` or a `Buffer<T>&` parameter of
+  /// Function), in the order the compute hands them over.
+  std::vector<const clang::VarDecl *> Buffers;
+  /// The function whose plan starts the compute: the entry the lambda calls,
+  /// or the lambda's call operator when it is planned itself; null when
+  /// neither is known here (an entry defined in another Ferry source).
+  const clang::FunctionDecl *Entry = nullptr;
+  /// Per buffer, the declaration Entry's plan knows it by (a parameter of
+  /// the entry, or the captured variable), when Entry is set.
+  std::vector<const clang::ValueDecl *> EntryDecls;
+  /// For a lambda that only calls a compute function: that function (with
+  /// or without a body here), and per buffer the parameter it is bound to;
+  /// null and -1 for a planned lambda. Another Ferry source defining the
+  /// function learns them from this file's summary (plan/FileSummary.h).
+  const clang::FunctionDecl *Callee = nullptr;
+  std::vector<int> Params;
+  /// Per buffer: some path reaches the compute with the buffer in no compute
+  /// since it was made (it has no device copy yet, and keeping it keeps
+  /// nothing there).
+  std::vector<bool> New;
+};
+
+/// Every compute statement of the main file's functions that keeps at least
+/// one buffer, in source order. `Planned`: the functions Ferry plans, here
+/// or in another Ferry source (a compute lambda among them is planned
+/// itself); `Entries`: those a compute starts. A lambda whose body is one
+/// call hands its buffers to a compute when the callee is FERRY_COMPUTE,
+/// planned, or an entry.
+std::vector<KeptAtCompute>
+buffersKeptBetweenComputes(clang::ASTContext &Ctx,
+                           const std::set<const clang::FunctionDecl *> &Planned,
+                           const std::set<const clang::FunctionDecl *> &Entries,
+                           HostSummaryCache &Host);
+
+/// Per entry defined in the main file, the declarations of what some
+/// compute call keeps for it (ProgramPlan::MayStayOnDevice). An entry
+/// inline in a header starts every buffer stale, as before: each file that
+/// includes it plans it, and their copies must be the same.
+std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>>
+mayStayOnDevice(const std::vector<KeptAtCompute> &Kept);
+
+} // namespace ferry

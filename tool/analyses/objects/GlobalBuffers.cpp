@@ -1,0 +1,198 @@
+#include "analyses/objects/GlobalBuffers.h"
+
+#include "analyses/CallGraphs.h"
+#include "analyses/MpiCalls.h"
+#include "model/FerryTypes.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace ferry {
+
+bool isGlobalBufferVariable(const VarDecl *V) {
+  return V && V->hasGlobalStorage() && !V->isStaticLocal() &&
+         refersToBuffer(V->getType());
+}
+
+bool isGlobalBufferHolder(const VarDecl *V) {
+  return V && V->hasGlobalStorage() && !V->isStaticLocal() &&
+         !refersToBuffer(V->getType()) && holdsBuffers(V->getType());
+}
+
+/// V's scope, the unnamed namespaces it is in seen through: names there are
+/// found from the enclosing one.
+static const DeclContext *home(const VarDecl *V) {
+  const DeclContext *DC = V->getDeclContext();
+  while (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+    if (NS->isAnonymousNamespace())
+      DC = DC->getParent();
+    else
+      break;
+  return DC;
+}
+
+std::string globalSpelling(const VarDecl *V, const FunctionDecl *F) {
+  std::string Name = V->getNameAsString();
+  // Names F's function (or, for a lambda, the function around it) declares
+  // may hide V.
+  const FunctionDecl *Outer = F;
+  while (const auto *P = dyn_cast_or_null<FunctionDecl>(
+             Outer->getDeclContext()->getNonClosureAncestor()))
+    if (P == Outer)
+      break;
+    else
+      Outer = P;
+  struct Names : RecursiveASTVisitor<Names> {
+    std::string Name;
+    bool Found = false;
+    bool VisitNamedDecl(NamedDecl *D) {
+      Found = Found || D->getNameAsString() == Name;
+      return true;
+    }
+  } Declared;
+  Declared.Name = Name;
+  for (const FunctionDecl *G : {F, Outer}) {
+    for (const ParmVarDecl *P : G->parameters())
+      Declared.Found = Declared.Found || P->getNameAsString() == Name;
+    if (G->hasBody())
+      Declared.TraverseStmt(G->getBody());
+  }
+  bool Plain = false;
+  if (!Declared.Found) {
+    const DeclContext *Home = home(V)->getPrimaryContext();
+    for (const DeclContext *DC = Outer->getDeclContext(); DC;
+         DC = DC->getParent()) {
+      if (DC->isFunctionOrMethod())
+        continue;
+      if (DC->getPrimaryContext() == Home) {
+        Plain = true;
+        break;
+      }
+      if (!DC->lookup(V->getDeclName()).empty())
+        break; // something nearer has that name
+    }
+  }
+  if (Plain)
+    return Name;
+  std::string Qualified;
+  for (const DeclContext *DC = home(V); DC && !DC->isTranslationUnit();
+       DC = DC->getParent()) {
+    const auto *ND = dyn_cast<NamedDecl>(DC);
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
+        NS && NS->isAnonymousNamespace())
+      continue;
+    if (ND)
+      Qualified = ND->getNameAsString() + "::" + Qualified;
+  }
+  return "::" + Qualified + Name;
+}
+
+std::vector<const FieldDecl *> namedBufferFields(const VarDecl *V, bool &All) {
+  std::vector<const FieldDecl *> Fields;
+  All = false;
+  const auto *RD = V->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || RD->getNumBases() > 0)
+    return Fields;
+  All = true;
+  for (const FieldDecl *FD : RD->fields()) {
+    QualType T = FD->getType();
+    if (isBufferType(T.getNonReferenceType()))
+      Fields.push_back(FD);
+    else if (holdsBuffers(T))
+      All = false;
+  }
+  return Fields;
+}
+
+bool GlobalReachCache::anyGlobalBuffers(ASTContext &Ctx) {
+  if (AnyGlobals)
+    return *AnyGlobals;
+  struct Find : RecursiveASTVisitor<Find> {
+    bool Any = false;
+    bool VisitVarDecl(VarDecl *V) {
+      Any = Any || isGlobalBufferVariable(V) || isGlobalBufferHolder(V);
+      return !Any;
+    }
+    bool TraverseFunctionDecl(FunctionDecl *) { return true; }
+    bool TraverseCXXMethodDecl(CXXMethodDecl *) { return true; }
+  } F;
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  AnyGlobals = F.Any;
+  return F.Any;
+}
+
+static bool isLibraryFunction(const FunctionDecl *F) {
+  // The runtime touches only what it is given; so do the MPI functions
+  // Ferry understands (MpiCalls.h), wherever <mpi.h> is found: a program
+  // usually reaches it through -I, not as a system header.
+  return F->getBuiltinID() || isRuntimeFunction(F) ||
+         F->getASTContext().getSourceManager().isInSystemHeader(
+             F->getLocation()) ||
+         mpiFunction(F);
+}
+
+const GlobalReach &GlobalReachCache::of(const FunctionDecl *F) {
+  F = F->getDefinition() ? F->getDefinition() : F;
+  if (auto It = Cache.find(F); It != Cache.end())
+    return It->second;
+  // A recursive call: what it reaches is not known yet, so anything.
+  static const GlobalReach Anything{{}, true};
+  if (!InProgress.insert(F).second)
+    return Anything;
+  GlobalReach R;
+  if (!F->hasBody()) {
+    R.Unseen = !isLibraryFunction(F);
+    InProgress.erase(F);
+    return Cache[F] = R;
+  }
+  struct Walk : RecursiveASTVisitor<Walk> {
+    GlobalReachCache *Self;
+    GlobalReach Found;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+          isGlobalBufferVariable(V) || isGlobalBufferHolder(V))
+        Found.Named.insert(V);
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *Call) {
+      if (isDispatchCall(Call))
+        return true;
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee) {
+        Found.Unseen = true;
+        return true;
+      }
+      if (isLibraryFunction(Callee))
+        return true;
+      // A virtual call may run an override: which one is not known here.
+      if (const auto *M = dyn_cast<CXXMethodDecl>(Callee);
+          M && M->isVirtual() && isa<CXXMemberCallExpr>(Call)) {
+        Found.Unseen = true;
+        return true;
+      }
+      const GlobalReach &Sub = Self->of(Callee);
+      Found.Named.insert(Sub.Named.begin(), Sub.Named.end());
+      Found.Unseen = Found.Unseen || Sub.Unseen;
+      return true;
+    }
+    bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+      // A user class's constructor runs code too.
+      if (const CXXConstructorDecl *C = E->getConstructor();
+          C && !isLibraryFunction(C) && !C->isImplicit()) {
+        const GlobalReach &Sub = Self->of(C);
+        Found.Named.insert(Sub.Named.begin(), Sub.Named.end());
+        Found.Unseen = Found.Unseen || Sub.Unseen;
+      }
+      return true;
+    }
+  } W;
+  W.Self = this;
+  W.TraverseStmt(F->getBody());
+  InProgress.erase(F);
+  return Cache[F] = std::move(W.Found);
+}
+
+} // namespace ferry

@@ -1,0 +1,183 @@
+#include "analyses/objects/MemberBuffers.h"
+
+#include "model/FerryTypes.h"
+
+#include "clang/AST/DeclFriend.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace ferry {
+
+bool isBufferField(const FieldDecl *FD) {
+  if (!FD)
+    return false;
+  QualType T = FD->getType().getNonReferenceType();
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  return isBufferType(T);
+}
+
+bool isBufferContainerField(const FieldDecl *FD) {
+  if (!FD || FD->getType()->isReferenceType() || FD->getType()->isPointerType())
+    return false;
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      FD->getType()->getAsCXXRecordDecl());
+  if (!Spec || !Spec->isInStdNamespace())
+    return false;
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  return Args.size() > 0 && Args[0].getKind() == TemplateArgument::Type &&
+         isBufferType(Args[0].getAsType());
+}
+
+/// Whether code in F may name the member FD of an object (`obj.field`):
+/// public, or F is a member of FD's class (or of a class nested in it,
+/// or a lambda in one), or its friend. Protected members count as not
+/// nameable: the object may not be of F's class.
+bool memberNameableIn(const FieldDecl *FD, const FunctionDecl *F) {
+  if (FD->getAccess() == AS_public || FD->getAccess() == AS_none)
+    return true;
+  const auto *Owner = dyn_cast<CXXRecordDecl>(FD->getParent());
+  if (!Owner)
+    return true;
+  Owner = Owner->getCanonicalDecl();
+  for (const DeclContext *DC = F; DC; DC = DC->getParent())
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(DC))
+      if (RD->getCanonicalDecl() == Owner)
+        return true;
+  for (const FriendDecl *Friend : Owner->friends()) {
+    if (const NamedDecl *ND = Friend->getFriendDecl()) {
+      for (const DeclContext *DC = F; DC; DC = DC->getParent())
+        if (const auto *FnDC = dyn_cast<FunctionDecl>(DC))
+          if (ND->getAsFunction() && ND->getAsFunction()->getCanonicalDecl() ==
+                                         FnDC->getCanonicalDecl())
+            return true;
+    } else if (const TypeSourceInfo *TSI = Friend->getFriendType()) {
+      const CXXRecordDecl *FriendClass =
+          TSI->getType()->getAsCXXRecordDecl();
+      for (const DeclContext *DC = F; FriendClass && DC; DC = DC->getParent())
+        if (const auto *RD = dyn_cast<CXXRecordDecl>(DC))
+          if (RD->getCanonicalDecl() == FriendClass->getCanonicalDecl())
+            return true;
+    }
+  }
+  return false;
+}
+
+bool isNestedBufferField(const FieldDecl *FD) {
+  return FD && !isBufferField(FD) && !isBufferContainerField(FD) &&
+         !FD->getType()->isReferenceType() &&
+         !FD->getType()->isPointerType() && holdsBuffers(FD->getType());
+}
+
+bool isThisObject(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_Deref)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  return isa<CXXThisExpr>(E);
+}
+
+namespace {
+/// Every field of `RD` that holds buffers, for calls Ferry cannot see.
+void allBufferFields(const CXXRecordDecl *RD,
+                     std::vector<const FieldDecl *> &Out) {
+  if (!RD || !RD->hasDefinition())
+    return;
+  for (const FieldDecl *FD : RD->getDefinition()->fields())
+    if (isBufferField(FD) || isBufferContainerField(FD) ||
+        isNestedBufferField(FD))
+      Out.push_back(FD);
+}
+
+struct Reach : RecursiveASTVisitor<Reach> {
+  std::vector<const FieldDecl *> Fields;
+  std::set<const FieldDecl *> Seen;
+  std::set<const FunctionDecl *> Visited;
+  const CXXRecordDecl *Class = nullptr;
+
+  void field(const FieldDecl *FD) {
+    if ((isBufferField(FD) || isBufferContainerField(FD) ||
+         isNestedBufferField(FD)) &&
+        Seen.insert(FD).second)
+      Fields.push_back(FD);
+  }
+  void method(const CXXMethodDecl *M, bool Virtual) {
+    const FunctionDecl *Def = M->getDefinition();
+    // What Ferry cannot read may touch any buffer of the object.
+    if (!Def || !Def->hasBody() || Virtual) {
+      std::vector<const FieldDecl *> All;
+      allBufferFields(M->getParent(), All);
+      for (const FieldDecl *FD : All)
+        field(FD);
+      return;
+    }
+    if (!Visited.insert(Def).second)
+      return;
+    TraverseStmt(Def->getBody());
+  }
+  bool VisitMemberExpr(MemberExpr *ME) {
+    if (isThisObject(ME->getBase()))
+      field(dyn_cast<FieldDecl>(ME->getMemberDecl()));
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    const CXXMethodDecl *M = Call->getMethodDecl();
+    if (M && !M->isStatic() && Call->getImplicitObjectArgument() &&
+        isThisObject(Call->getImplicitObjectArgument()))
+      method(M, M->isVirtual() && !M->hasAttr<FinalAttr>() &&
+                    !M->getParent()->hasAttr<FinalAttr>());
+    return true;
+  }
+};
+} // namespace
+
+std::vector<const FieldDecl *> bufferFieldsReached(const CXXMethodDecl *M,
+                                                   bool Virtual) {
+  Reach R;
+  if (M && !M->isStatic())
+    R.method(M, Virtual);
+  return R.Fields;
+}
+
+bool memberCallTarget(const CallExpr *Call, MemberCallTarget &Out) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  if (!MC || !MC->getMethodDecl() || MC->getMethodDecl()->isStatic())
+    return false;
+  const Expr *Object = MC->getImplicitObjectArgument();
+  if (!Object)
+    return false;
+  // Buffers' and library classes' own methods are not the class's buffers.
+  const CXXRecordDecl *RD = MC->getMethodDecl()->getParent();
+  if (!RD || RD->isInStdNamespace() ||
+      isBufferType(QualType(RD->getTypeForDecl(), 0)))
+    return false;
+  Out = MemberCallTarget();
+  Out.Method = MC->getMethodDecl();
+  Out.Object = Object;
+  const CXXMethodDecl *M = Out.Method;
+  const auto *Callee = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+  // `s.Base::run()` calls that very function.
+  Out.Virtual = M->isVirtual() && !(Callee && Callee->hasQualifier()) &&
+                !M->hasAttr<FinalAttr>() && !RD->hasAttr<FinalAttr>();
+  if (isThisObject(Object)) {
+    Out.OnThis = true;
+    return true;
+  }
+  const Expr *E = Object->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_Deref)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (isa<VarDecl>(DRE->getDecl())) {
+      Out.Variable = DRE->getDecl();
+      return true;
+    }
+  return true; // a method on something else: Variable stays null
+}
+
+} // namespace ferry

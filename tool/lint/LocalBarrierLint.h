@@ -1,0 +1,34 @@
+#pragma once
+// The missing-barrier lint: a work-item reads an element of a ferry::Local
+// (or a LocalSpan) that another work-item of its group wrote, and no
+// kc.barrier() lies between the write and the read on some path of the
+// function (straight-line code, branches, and loop back-edges, found on
+// Clang's CFG). Ferry warns only where the two indices are sure to meet:
+// `tile[kc.localX]` written and `tile[kc.localX + 1]` (or `+ step`) read;
+// one element written by one or all work-items and read by all; an element
+// each item writes at its own id read by all at the first one's.
+
+#include "analyses/CallGraphs.h"
+#include "lint/LintFinding.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <array>
+#include <optional>
+#include <vector>
+
+namespace ferry {
+
+/// Looks at the kernel and at every helper it reaches that declares its own
+/// ferry::Local or is handed local memory as a pointer (`&tile[0]`,
+/// `tile.data()`) by every call; each function on its own, with a call of a
+/// helper that reaches kc.barrier() counted as a barrier.
+/// The smallest work-group size per dimension of the kernel's dispatches,
+/// where every one of them gives it as a constant.
+using GroupSize = std::array<std::optional<long long>, 3>;
+
+std::vector<LintFinding> findMissingBarriers(clang::ASTContext &Ctx,
+                                             const ReachableGraph &Kernel,
+                                             const GroupSize &LocalSize);
+
+} // namespace ferry
