@@ -2,7 +2,7 @@
 // fdtd-2d, doitgen): scratch buffers that main creates, hands to a compute
 // and never names again. When compute returns, no code can read them, so
 // the exit copies the contract would otherwise make are dead
-// (analyses/ExitLiveness). Beside them, four buffers that look as dead but
+// (analyses/lifetime/ExitLiveness). Beside them, four buffers that look as dead but
 // are not, and keep their copy back:
 // - `kept`: a pointer to its elements was taken before the compute;
 // - `noted`: a helper stored a pointer to its elements in a global;

@@ -774,7 +774,8 @@ private:
           E.Site = Arg;
           // A member this function may not name (private) has no spelling:
           // the run-time state reaches it (TransferFunction's safety net).
-          if (memberNameableIn(Fields[M], Table.function()))
+          if (memberNameableIn(Fields[M], Table.function()) &&
+              !isNestedBufferField(Fields[M]))
             E.Spelling = memberSpelling(Arg, Fields[M]);
           E.Targets = R;
           E.Mode = Mode;

@@ -432,6 +432,14 @@ ObjectTable::membersOf(const Expr *E, const PointsTo &Facts,
     QualType FT = FD->getType().getNonReferenceType();
     if (FT->isPointerType())
       FT = FT->getPointeeType();
+    // A member of a member (`sim.grid_` holding `cur` and `next`): buffers
+    // no object stands for, of the types it holds.
+    if (isNestedBufferField(FD)) {
+      if (Fields)
+        Fields->push_back(FD);
+      Out.push_back(anyOfType(heldBufferElement(FD->getType())));
+      continue;
+    }
     if (!isBufferType(FT))
       continue;
     if (Fields)

@@ -123,7 +123,8 @@ public:
   /// The buffers inside an object of class type that `E` names (`g` or `*pg`
   /// for `struct Grids { Buffer<float> cur, next; }`): each buffer member as
   /// resolve() would give `g.cur`, inexact where the table has no object
-  /// for it. Empty when the class has no buffer members.
+  /// for it; a member holding buffers of its own (`g.grid_`), a guess of the
+  /// type it holds. Empty when the class has no buffer members.
   /// With `Fields`, also the member each entry is (same order).
   std::vector<ObjectRefs>
   membersOf(const clang::Expr *E, const PointsTo &Facts,
