@@ -561,38 +561,32 @@ private:
     return epoch_ == currentEpoch() || keptInto_ == currentEpoch() ||
            computeOnly_;
   }
-  void joinDeviceNewer() const {
-    if (listed_ == notListed) {
-      std::vector<const BufferBase *> &all = deviceNewerBuffers();
+  // A registry of buffers (deviceNewerBuffers, buffersOnDevice) in which
+  // each knows its place (`slot`), so that leaving it is O(1).
+  using Slot = std::size_t &(*)(const BufferBase &);
+  static std::size_t &newerSlot(const BufferBase &b) { return b.listed_; }
+  static std::size_t &onDeviceSlot(const BufferBase &b) { return b.onDevice_; }
+  void join(std::vector<const BufferBase *> &all, Slot slot) const {
+    if (slot(*this) == notListed) {
       all.push_back(this);
-      listed_ = all.size() - 1;
+      slot(*this) = all.size() - 1;
     }
   }
+  void leave(std::vector<const BufferBase *> &all, Slot slot) const noexcept {
+    std::size_t &at = slot(*this);
+    if (at != notListed) {
+      all[at] = all.back();
+      slot(*all[at]) = at;
+      all.pop_back();
+      at = notListed;
+    }
+  }
+  void joinDeviceNewer() const { join(deviceNewerBuffers(), newerSlot); }
   void leaveDeviceNewer() const noexcept {
-    if (listed_ != notListed) {
-      std::vector<const BufferBase *> &all = deviceNewerBuffers();
-      all[listed_] = all.back();
-      all[listed_]->listed_ = listed_;
-      all.pop_back();
-      listed_ = notListed;
-    }
+    leave(deviceNewerBuffers(), newerSlot);
   }
-  void joinOnDevice() const {
-    if (onDevice_ == notListed) {
-      std::vector<const BufferBase *> &all = buffersOnDevice();
-      all.push_back(this);
-      onDevice_ = all.size() - 1;
-    }
-  }
-  void leaveOnDevice() const noexcept {
-    if (onDevice_ != notListed) {
-      std::vector<const BufferBase *> &all = buffersOnDevice();
-      all[onDevice_] = all.back();
-      all[onDevice_]->onDevice_ = onDevice_;
-      all.pop_back();
-      onDevice_ = notListed;
-    }
-  }
+  void joinOnDevice() const { join(buffersOnDevice(), onDeviceSlot); }
+  void leaveOnDevice() const noexcept { leave(buffersOnDevice(), onDeviceSlot); }
 
   void take(BufferBase &other) noexcept {
     leaveDeviceNewer();
