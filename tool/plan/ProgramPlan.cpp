@@ -2,6 +2,7 @@
 
 #include "analyses/objects/ComputeOnlyMembers.h"
 #include "analyses/objects/ContainerBuffers.h"
+#include "analyses/objects/MemberBuffers.h"
 #include "analyses/lifetime/ExitLiveness.h"
 #include "analyses/objects/GlobalBuffers.h"
 #include "model/Diagnostics.h"
@@ -14,6 +15,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <functional>
 
 using namespace clang;
@@ -56,6 +58,31 @@ struct DispatchSites : RecursiveASTVisitor<DispatchSites> {
 /// Whether every parameter through which F can reach a buffer is a buffer
 /// reference or pointer: what its callers pass is then a buffer they track
 /// (a struct of buffers or a container of them may hold ones they do not).
+/// A class whose every buffer an access path spells and holds by value
+/// (`struct Grid { Buffer<float> cur, next; }`, at any depth of members):
+/// the caller names each one as it names the class's object
+/// (`grid_.cur`), or hands it to the run-time state.
+bool spelledByPaths(QualType T) {
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || RD->isInStdNamespace())
+    return false;
+  RD = RD->getDefinition();
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (holdsBuffers(B.getType()))
+      return false;
+  for (const FieldDecl *FD : RD->fields())
+    if (!isBufferField(FD) && !isNestedBufferField(FD) &&
+        holdsBuffers(FD->getType()))
+      return false;
+  std::vector<FieldPath> Paths = bufferPathsOf(RD);
+  return !Paths.empty() &&
+         std::none_of(Paths.begin(), Paths.end(), [](const FieldPath &P) {
+           // A reference or pointer member may be bound to anything
+           // (`Pair{a, b}` built in the call): only buffers held by value.
+           return isOpaquePath(P) || !isBufferType(P.back()->getType());
+         });
+}
+
 bool handsOnlyBuffers(const FunctionDecl *F) {
   for (const ParmVarDecl *P : F->parameters()) {
     QualType T = P->getType();
@@ -66,7 +93,8 @@ bool handsOnlyBuffers(const FunctionDecl *F) {
     // A container of buffers: its caller names them all (ContainerBuffers.h).
     bool Plain = ((T->isReferenceType() || T->isPointerType()) &&
                   (isBufferType(Pointee) ||
-                   isBufferContainerType(Pointee.getUnqualifiedType()))) ||
+                   isBufferContainerType(Pointee.getUnqualifiedType()) ||
+                   spelledByPaths(Pointee))) ||
                  isBufferPointerArray(P->getOriginalType());
     if (!Plain && holdsBuffers(T))
       return false;

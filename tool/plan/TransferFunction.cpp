@@ -919,20 +919,15 @@ struct TransferFunction::Impl {
           Target.Method->getCanonicalDecl() != Callee->getCanonicalDecl())
         continue;
       const ValueDecl *Base = Target.OnThis ? Table.thisKey() : Target.Variable;
-      for (const FieldDecl *FD :
-           bufferFieldsReached(Target.Method, Target.Virtual)) {
-        if (const BufferObject *O = Base ? Table.memberFor(Base, FD) : nullptr) {
+      for (const FieldPath &Path :
+           bufferPathsReached(Target.Method, Target.Virtual)) {
+        if (const BufferObject *O = Base && !isOpaquePath(Path)
+                                        ? Table.memberFor(Base, Path)
+                                        : nullptr) {
           HandedIds.insert(O->Id);
           continue;
         }
-        QualType FT = FD->getType().getNonReferenceType();
-        if (FT->isPointerType())
-          FT = FT->getPointeeType();
-        QualType Element = containerElementType(FT.getUnqualifiedType());
-        if (Element.isNull())
-          Element = isNestedBufferField(FD) ? heldBufferElement(FT)
-                                            : bufferElementType(FT);
-        handedUnnamed(Callee, Element);
+        handedUnnamed(Callee, pathElement(Path));
       }
     }
     // The callee leaves each buffer wherever its latest copy is; only the
@@ -1201,7 +1196,7 @@ struct TransferFunction::Impl {
   bool computeOnly(const BufferObject &O) const {
     const auto *Field = dyn_cast_or_null<FieldDecl>(O.Decl);
     return O.Kind == ObjectKind::ParameterMember && Field &&
-           PC.ComputeOnly.count(Field);
+           O.Path.size() == 1 && PC.ComputeOnly.count(Field);
   }
 
   void exitCopies(FlowState &S, Placement Where, const Stmt *Anchor) {

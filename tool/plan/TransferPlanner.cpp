@@ -162,7 +162,7 @@ private:
       if (!O.callerVisible())
         continue;
       const auto *Field = dyn_cast_or_null<FieldDecl>(O.Decl);
-      if (!Entry || (Field && PC.ComputeOnly.count(Field)))
+      if (!Entry || (Field && O.Path.size() == 1 && PC.ComputeOnly.count(Field)))
         S.Objects[O.Id] = {Validity::Unknown, Validity::Unknown};
       else if (Kept != PC.MayStayOnDevice.end() && O.Decl &&
                Kept->second.count(O.Decl))

@@ -97,65 +97,64 @@ HostSummaryCache::ranges(const FunctionDecl *F) {
   return It != RangeCache.end() ? It->second : None;
 }
 
-std::map<const FieldDecl *, Access>
+std::map<FieldPath, Access>
 HostSummaryCache::memberSummary(const CXXMethodDecl *M, bool Virtual) {
-  std::map<const FieldDecl *, Access> Result;
+  std::map<FieldPath, Access> Result;
   const FunctionDecl *Def = M->getDefinition();
   bool Seen = Def && Def->hasBody() && !Virtual;
   if (Seen) {
     if (auto It = MemberCache.find(Def); It != MemberCache.end())
       return It->second;
   }
-  std::vector<const FieldDecl *> Reached = bufferFieldsReached(M, Virtual);
+  std::vector<FieldPath> Reached = bufferPathsReached(M, Virtual);
   // Unseen, recursive, or planned on its own (it dispatches): everything it
   // reaches is read and written, as far as its callers know.
   if (!Seen || InProgress[Def] || dispatchesDirectly(Def)) {
-    for (const FieldDecl *FD : Reached)
-      Result[FD] = Access::ReadWrite;
+    for (const FieldPath &P : Reached)
+      Result[P] = Access::ReadWrite;
     return Result;
   }
   InProgress[Def] = true;
-  for (const FieldDecl *FD : Reached)
-    Result[FD] = Access::None;
+  for (const FieldPath &P : Reached)
+    Result[P] = Access::None;
   ObjectTable Table(Def);
   PointsTo Facts = Table.entryPointsTo();
   std::vector<HostEvent> Events =
       collectHostEvents(Def->getBody(), Table, Facts, *this);
   for (const HostEvent &E : Events) {
-    // A guess may be a member of a member (`grid_.cur`), which no object
-    // stands for: every such field holding buffers of its type.
+    Access Mode =
+        E.Kind == HostEventKind::Access ? E.Mode : Access::ReadWrite;
+    // A guess may be a buffer no path spells (an array of buffers in a
+    // member): every such member holding buffers of its type.
     if (E.Targets.Guessed)
-      for (const FieldDecl *FD : Reached)
-        if (isNestedBufferField(FD)) {
-          QualType Held = heldBufferElement(FD->getType());
+      for (const FieldPath &P : Reached)
+        if (isOpaquePath(P)) {
+          QualType Held = pathElement(P);
           if (Held.isNull() || E.Targets.Element.isNull() ||
               Held.getCanonicalType() ==
                   E.Targets.Element.getCanonicalType().getUnqualifiedType())
-            Result[FD] |= E.Kind == HostEventKind::Access ? E.Mode
-                                                           : Access::ReadWrite;
+            Result[P] |= Mode;
         }
     for (ObjectId Id : E.Targets.Ids) {
       const BufferObject &O = Table.object(Id);
-      if (O.Base == Table.thisKey())
-        if (const auto *FD = dyn_cast_or_null<FieldDecl>(O.Decl))
-          Result[FD] |=
-              E.Kind == HostEventKind::Access ? E.Mode : Access::ReadWrite;
+      if (O.Base == Table.thisKey() && !O.Path.empty())
+        Result[O.Path] |= Mode;
     }
   }
-  std::map<const FieldDecl *, ElementRange> &Ranges = MemberRangeCache[Def];
-  for (const FieldDecl *FD : Reached)
+  std::map<FieldPath, ElementRange> &Ranges = MemberRangeCache[Def];
+  for (const FieldPath &P : Reached)
     if (std::optional<ElementRange> R =
             commonRange(Events, [&](ObjectId Id) {
               const BufferObject &O = Table.object(Id);
-              return O.Base == Table.thisKey() && O.Decl == FD;
+              return O.Base == Table.thisKey() && O.Path == P;
             }))
-      Ranges[FD] = *R;
+      Ranges[P] = *R;
   InProgress[Def] = false;
   return MemberCache[Def] = Result;
 }
 
 std::optional<ElementRange>
-HostSummaryCache::memberRange(const CXXMethodDecl *M, const FieldDecl *FD) {
+HostSummaryCache::memberRange(const CXXMethodDecl *M, const FieldPath &Path) {
   const FunctionDecl *Def = M->getDefinition();
   if (!Def || !Def->hasBody())
     return std::nullopt;
@@ -163,7 +162,7 @@ HostSummaryCache::memberRange(const CXXMethodDecl *M, const FieldDecl *FD) {
   auto It = MemberRangeCache.find(Def);
   if (It == MemberRangeCache.end())
     return std::nullopt;
-  auto Field = It->second.find(FD);
+  auto Field = It->second.find(Path);
   if (Field == It->second.end())
     return std::nullopt;
   return Field->second;

@@ -35,10 +35,10 @@ public:
   /// those elements (HostEvents.cpp substitutes the call's arguments).
   const std::vector<std::optional<ElementRange>> &
   ranges(const clang::FunctionDecl *F);
-  /// The same for a buffer member FD of the object M is called on, when M
-  /// itself is called (not an override).
+  /// The same for the buffer at `Path` in the object M is called on, when
+  /// M itself is called (not an override).
   std::optional<ElementRange> memberRange(const clang::CXXMethodDecl *M,
-                                          const clang::FieldDecl *FD);
+                                          const FieldPath &Path);
   FunctionAccessCache &pointers() { return Pointers; }
   /// For a function of another file (see Elsewhere): its ranges, in its
   /// parameters spelled `__ferry_param_N` (plan/FileSummary.h).
@@ -52,11 +52,12 @@ public:
   /// (plan/TargetSummaries.h), or null for a call Ferry cannot see.
   std::function<const std::vector<Access> *(const clang::FunctionDecl *)>
       Elsewhere;
-  /// Access per buffer member of the object a call of M runs on (the
-  /// members MemberBuffers.h says it reaches); every one read and written
-  /// when an override Ferry does not see may run instead (`Virtual`).
-  std::map<const clang::FieldDecl *, Access>
-  memberSummary(const clang::CXXMethodDecl *M, bool Virtual);
+  /// Access per buffer of the object a call of M runs on, by its path in
+  /// the object (the paths MemberBuffers.h says it reaches); every one read
+  /// and written when an override Ferry does not see may run instead
+  /// (`Virtual`).
+  std::map<FieldPath, Access> memberSummary(const clang::CXXMethodDecl *M,
+                                            bool Virtual);
 
 private:
   FunctionAccessCache &Pointers;
@@ -65,15 +66,13 @@ private:
   std::map<const clang::FunctionDecl *,
            std::vector<std::optional<ElementRange>>>
       RangeCache;
-  std::map<const clang::FunctionDecl *,
-           std::map<const clang::FieldDecl *, ElementRange>>
+  std::map<const clang::FunctionDecl *, std::map<FieldPath, ElementRange>>
       MemberRangeCache;
   std::map<const clang::FunctionDecl *, bool> InProgress;
   /// What a recursive call sees: every parameter read and written. Kept per
   /// function (map nodes do not move) because callers hold the reference.
   std::map<const clang::FunctionDecl *, std::vector<Access>> WorstCase;
-  std::map<const clang::FunctionDecl *,
-           std::map<const clang::FieldDecl *, Access>>
+  std::map<const clang::FunctionDecl *, std::map<FieldPath, Access>>
       MemberCache;
 };
 

@@ -122,22 +122,25 @@ bool isPointerToConst(QualType T) {
   return T->isPointerType() && T->getPointeeType().isConstQualified();
 }
 
-/// `pair.x` for the buffer member FD of the struct argument Arg (`pair` or
-/// `&pair`), when that name denotes the same buffer wherever the caller may
-/// place a line: `pair` is an object of its own (not a reference or a
-/// pointer, which could be rebound), and `x` a buffer or a reference to one
-/// (a pointer member could be reassigned). Else "".
-std::string memberSpelling(const Expr *Arg, const FieldDecl *FD) {
+/// `pair.x` for the buffer at `Path` in the struct argument Arg (`pair` or
+/// `&pair`; `pair.inner.x` at depth), when that name denotes the same buffer
+/// wherever the caller may place a line: `pair` is an object of its own
+/// (not a reference or a pointer, which could be rebound), and `x` a buffer
+/// or a reference to one (a pointer member could be reassigned; a
+/// container is no buffer). Else "".
+std::string memberSpelling(const Expr *Arg, const FieldPath &Path) {
   const Expr *E = Arg->IgnoreParenImpCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(E);
       UO && UO->getOpcode() == UO_AddrOf)
     E = UO->getSubExpr()->IgnoreParenImpCasts();
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const FieldDecl *Leaf = Path.back();
   if (!V || V->getType()->isReferenceType() || V->getType()->isPointerType() ||
-      FD->getType()->isPointerType() || !FD->getIdentifier())
+      !isBufferField(Leaf) || Leaf->getType()->isPointerType() ||
+      !Leaf->getIdentifier())
     return "";
-  return V->getNameAsString() + "." + FD->getNameAsString();
+  return V->getNameAsString() + "." + pathSpelling(Path);
 }
 
 class HostWalker {
@@ -764,8 +767,8 @@ private:
         }
         continue;
       }
-      std::vector<const FieldDecl *> Fields;
-      std::vector<ObjectRefs> Members = Table.membersOf(Arg, Facts, &Fields);
+      std::vector<FieldPath> Paths;
+      std::vector<ObjectRefs> Members = Table.membersOf(Arg, Facts, &Paths);
       if (!Members.empty()) {
         visitAliasInit(Arg);
         for (std::size_t M = 0; M < Members.size(); ++M) {
@@ -774,9 +777,8 @@ private:
           E.Site = Arg;
           // A member this function may not name (private) has no spelling:
           // the run-time state reaches it (TransferFunction's safety net).
-          if (memberNameableIn(Fields[M], Table.function()) &&
-              !isNestedBufferField(Fields[M]))
-            E.Spelling = memberSpelling(Arg, Fields[M]);
+          if (pathNameableIn(Paths[M], Table.function()))
+            E.Spelling = memberSpelling(Arg, Paths[M]);
           E.Targets = R;
           E.Mode = Mode;
           E.Escapes = Escapes;
@@ -1053,29 +1055,27 @@ private:
     if (!memberCallTarget(Call, Target))
       return;
     const ValueDecl *Base = Target.OnThis ? Table.thisKey() : Target.Variable;
-    for (auto [FD, Mode] : Summaries.memberSummary(Target.Method, Target.Virtual)) {
+    for (const auto &[Path, Mode] :
+         Summaries.memberSummary(Target.Method, Target.Virtual)) {
       if (Mode == Access::None)
         continue;
       HostEvent E;
       E.Site = Call;
-      QualType FT = FD->getType().getNonReferenceType();
-      if (const BufferObject *O = Base ? Table.memberFor(Base, FD) : nullptr) {
+      const BufferObject *O = Base && !isOpaquePath(Path)
+                                  ? Table.memberFor(Base, Path)
+                                  : nullptr;
+      if (O) {
         E.Targets.Ids = {O->Id};
         E.Targets.Exact = !O->Elements;
       } else {
-        QualType Element = containerElementType(FT.getUnqualifiedType());
-        E.Targets = Table.anyBufferOf(
-            !Element.isNull()          ? Element
-            : isNestedBufferField(FD)  ? heldBufferElement(FT)
-            : FT->isPointerType() ? bufferElementType(FT->getPointeeType())
-                                  : bufferElementType(FT));
+        E.Targets = Table.anyBufferOf(pathElement(Path));
       }
       E.Mode = Mode;
       E.Escapes = Target.Virtual;
       E.What = "used by " + Target.Method->getNameAsString() + "()";
       if (!Target.Virtual && E.Targets.single())
         if (std::optional<ElementRange> R =
-                Summaries.memberRange(Target.Method, FD))
+                Summaries.memberRange(Target.Method, Path))
           if (const FunctionDecl *Def = Target.Method->getDefinition())
             E.Range = atCall(*R, Call, Def,
                              isa<CXXOperatorCallExpr>(Call) ? 1 : 0);

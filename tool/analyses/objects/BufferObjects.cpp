@@ -109,38 +109,30 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
       }
       return true;
     }
+    /// Inner links of a path already taken whole (`this->grid_` in
+    /// `this->grid_.cur`): the visitor meets the outer member first.
+    std::set<const MemberExpr *> Inner;
     bool VisitMemberExpr(MemberExpr *ME) {
-      // `g.grid` (a buffer member, or a Buffer<T>& one), and `*s.x` of a
-      // Buffer<T>* member: the member pointer names the object `*s.x`.
-      QualType T = ME->getType();
-      bool Pointer = T->isPointerType() && isBufferType(T->getPointeeType());
-      // A container of buffers held as a member (`this->layers_`).
-      if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-          FD && isBufferContainerField(FD)) {
-        objectMember(ME->getBase(), FD);
+      // `g.grid` (a buffer member, or a Buffer<T>& one), `this->grid_.cur`
+      // at any depth, and `*s.x` of a Buffer<T>* member: the member pointer
+      // names the object `*s.x`. A container of buffers held as a member
+      // (`this->layers_`) is one object for its elements.
+      if (Inner.count(ME))
+        return true;
+      FieldPath Path;
+      const Expr *Root = memberPathRoot(ME, Path);
+      if (!Root)
+        return true;
+      pathLinks(ME, Inner);
+      if (isNestedBufferField(Path.back())) {
+        // The member whole (`sweep(cc, grid_)`): each buffer it holds.
+        std::vector<FieldPath> Leaves;
+        bufferLeaves(Path, Leaves);
+        for (const FieldPath &Leaf : Leaves)
+          objectMember(Root, Leaf);
         return true;
       }
-      if (!isBufferType(T) && !Pointer)
-        return true;
-      const auto *Base =
-          dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
-      const auto *P = Base ? dyn_cast<ParmVarDecl>(Base->getDecl()) : nullptr;
-      if (!P) {
-        objectMember(ME->getBase(), dyn_cast<FieldDecl>(ME->getMemberDecl()));
-        return true;
-      }
-      auto Key = std::make_pair<const ValueDecl *, const ValueDecl *>(
-          P, ME->getMemberDecl());
-      if (!Table.Members.count(Key)) {
-        Table.Members[Key] = Table.add(
-            ObjectKind::ParameterMember,
-            (Pointer ? "*" : "") + P->getNameAsString() +
-                (ME->isArrow() ? "->" : ".") +
-                ME->getMemberDecl()->getNameAsString(),
-            ME->getMemberDecl(),
-            bufferElementType(Pointer ? T->getPointeeType() : T));
-        Table.Objects[Table.Members[Key]].Base = P;
-      }
+      objectMember(Root, Path);
       return true;
     }
     /// A buffer member of `*this` (`state_`, `this->state_`) or of an
@@ -173,33 +165,34 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
       Table.Objects[Id].Elements = true;
       Table.Containers[V] = Id;
     }
-    void objectMember(const Expr *BaseExpr, const FieldDecl *FD) {
-      if (!isBufferField(FD) && !isBufferContainerField(FD))
+    void objectMember(const Expr *Root, const FieldPath &Path) {
+      if (Path.empty() || (!isBufferField(Path.back()) &&
+                           !isBufferContainerField(Path.back())))
         return;
-      if (isThisObject(BaseExpr)) {
-        Table.memberObject(Table.Function, FD, ObjectKind::ParameterMember,
+      if (isThisObject(Root)) {
+        Table.memberObject(Table.Function, Path, ObjectKind::ParameterMember,
                            "this->");
         return;
       }
-      const auto *Ref = dyn_cast<DeclRefExpr>(BaseExpr->IgnoreParenImpCasts());
+      const auto *Ref = dyn_cast<DeclRefExpr>(Root->IgnoreParenImpCasts());
       if (const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr)
-        variableMember(V, FD);
+        variableMember(V, Path);
     }
-    void variableMember(const VarDecl *V, const FieldDecl *FD) {
+    void variableMember(const VarDecl *V, const FieldPath &Path) {
       QualType T = V->getType();
       std::string Prefix = V->getNameAsString() +
                            (T->isPointerType() ? "->" : ".");
       if (isa<ParmVarDecl>(V)) {
-        Table.memberObject(V, FD, ObjectKind::ParameterMember, Prefix);
+        Table.memberObject(V, Path, ObjectKind::ParameterMember, Prefix);
         return;
       }
       if (!V->hasLocalStorage() || T->isReferenceType() ||
           T->isPointerType())
         return; // a global holder is GlobalBuffers' business
       if (V->getParentFunctionOrMethod() == Table.Function)
-        Table.memberObject(V, FD, ObjectKind::Local, Prefix);
+        Table.memberObject(V, Path, ObjectKind::Local, Prefix);
       else // captured by the lambda this table is for
-        Table.memberObject(V, FD, ObjectKind::ParameterMember, Prefix);
+        Table.memberObject(V, Path, ObjectKind::ParameterMember, Prefix);
     }
     /// `step(cc)` on `this`, `sim.step(cc)`: the buffer members the method
     /// reaches are objects here too, for the call changes them. Not a
@@ -211,16 +204,53 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
       if (!memberCallTarget(Call, Target) ||
           (!Target.OnThis && !Target.Variable))
         return true;
-      for (const FieldDecl *FD :
-           bufferFieldsReached(Target.Method, Target.Virtual)) {
-        if (isNestedBufferField(FD))
-          continue; // a member of a member: no object names it
+      for (const FieldPath &Path :
+           bufferPathsReached(Target.Method, Target.Virtual)) {
+        if (isOpaquePath(Path))
+          continue; // buffers no path spells: guesses
         if (Target.OnThis)
-          Table.memberObject(Table.Function, FD, ObjectKind::ParameterMember,
-                             "this->");
+          Table.memberObject(Table.Function, Path,
+                             ObjectKind::ParameterMember, "this->");
         else if (const auto *V = dyn_cast<VarDecl>(Target.Variable);
-                 V && memberNameableIn(FD, Table.Function))
-          variableMember(V, FD);
+                 V && pathNameableIn(Path, Table.Function))
+          variableMember(V, Path);
+      }
+      return true;
+    }
+    /// An object handed whole to a call (`sweep(cc, grid_)`, `step(cc, &g)`):
+    /// each buffer a path spells in it is an object here, so that the call's
+    /// effects on them are named, not guessed.
+    bool VisitCallExpr(CallExpr *Call) {
+      for (const Expr *Arg : Call->arguments()) {
+        const Expr *E = Arg->IgnoreParenImpCasts();
+        if (const auto *UO = dyn_cast<UnaryOperator>(E);
+            UO && (UO->getOpcode() == UO_AddrOf || UO->getOpcode() == UO_Deref))
+          E = UO->getSubExpr()->IgnoreParenImpCasts();
+        QualType T = E->getType().getNonReferenceType();
+        if (T->isPointerType())
+          T = T->getPointeeType();
+        const auto *RD = T->getAsCXXRecordDecl();
+        if (!RD || isBufferType(T) || RD->isInStdNamespace())
+          continue;
+        const Expr *Root = E;
+        FieldPath Prefix;
+        if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+          const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+          if (!FD || !isNestedBufferField(FD))
+            continue;
+          Root = memberPathRoot(ME, Prefix);
+        } else if (!isa<DeclRefExpr>(E) && !isThisObject(E)) {
+          continue;
+        }
+        for (const FieldPath &Below : bufferPathsOf(RD)) {
+          // A reference or pointer member is whatever it was bound to
+          // (`Pair pair{a, c}`): no object of its own.
+          if (isOpaquePath(Below) || !isBufferType(Below.back()->getType()))
+            continue;
+          FieldPath Path = Prefix;
+          Path.insert(Path.end(), Below.begin(), Below.end());
+          objectMember(Root, Path);
+        }
       }
       return true;
     }
@@ -262,8 +292,9 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
                           Name + "." + FD->getNameAsString(), FD,
                           bufferElementType(FD->getType().getNonReferenceType()));
         Objects[Id].Base = V;
+        Objects[Id].Path = {FD};
         Objects[Id].StaticStorage = true;
-        Members[{V, FD}] = Id;
+        Members[{V, FieldPath{FD}}] = Id;
       }
       continue;
     }
@@ -316,20 +347,22 @@ const BufferObject *ObjectTable::localFor(const VarDecl *V) const {
   return It == Locals.end() ? nullptr : &Objects[It->second];
 }
 
-ObjectId ObjectTable::memberObject(const ValueDecl *Base, const FieldDecl *FD,
+ObjectId ObjectTable::memberObject(const ValueDecl *Base, const FieldPath &Path,
                                    ObjectKind Kind, const std::string &Prefix) {
-  auto Key = std::make_pair(Base, static_cast<const ValueDecl *>(FD));
+  auto Key = std::make_pair(Base, Path);
   if (auto It = Members.find(Key); It != Members.end())
     return It->second;
+  const FieldDecl *FD = Path.back();
   QualType T = FD->getType().getNonReferenceType();
   bool Pointer = T->isPointerType();
   QualType Element = containerElementType(T.getUnqualifiedType());
   bool Elements = !Element.isNull();
   if (!Elements)
     Element = bufferElementType(Pointer ? T->getPointeeType() : T);
-  ObjectId Id = add(Kind, (Pointer ? "*" : "") + Prefix + FD->getNameAsString(),
-                    FD, Element);
+  ObjectId Id =
+      add(Kind, (Pointer ? "*" : "") + Prefix + pathSpelling(Path), FD, Element);
   Objects[Id].Base = Base;
+  Objects[Id].Path = Path;
   Objects[Id].Elements = Elements;
   Members[Key] = Id;
   return Id;
@@ -351,12 +384,12 @@ const BufferObject *ObjectTable::containerFor(const Expr *E) const {
       return containerFor(V->getInit());
     return nullptr;
   }
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    if (const ValueDecl *Base = memberBase(ME->getBase())) {
-      auto It = Members.find({Base, ME->getMemberDecl()});
-      if (It != Members.end() && Objects[It->second].Elements)
-        return &Objects[It->second];
-    }
+  const ValueDecl *Base = nullptr;
+  FieldPath Path;
+  if (memberKey(E, Base, Path))
+    if (auto It = Members.find({Base, Path});
+        It != Members.end() && Objects[It->second].Elements)
+      return &Objects[It->second];
   return nullptr;
 }
 
@@ -368,8 +401,8 @@ const BufferObject *ObjectTable::containerLocal(const VarDecl *V) const {
 }
 
 const BufferObject *ObjectTable::memberFor(const ValueDecl *Base,
-                                           const FieldDecl *FD) const {
-  auto It = Members.find({Base, FD});
+                                           const FieldPath &Path) const {
+  auto It = Members.find({Base, Path});
   return It == Members.end() ? nullptr : &Objects[It->second];
 }
 
@@ -381,11 +414,19 @@ std::vector<ObjectId> ObjectTable::membersOfLocal(const VarDecl *V) const {
   return Ids;
 }
 
-const ValueDecl *ObjectTable::memberBase(const Expr *Base) const {
-  if (isThisObject(Base))
+const ValueDecl *ObjectTable::memberBase(const Expr *Root) const {
+  if (isThisObject(Root))
     return Function;
-  const auto *Ref = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+  const auto *Ref = dyn_cast<DeclRefExpr>(Root->IgnoreParenImpCasts());
   return Ref ? Ref->getDecl() : nullptr;
+}
+
+bool ObjectTable::memberKey(const Expr *E, const ValueDecl *&Base,
+                            FieldPath &Path) const {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  const Expr *Root = ME ? memberPathRoot(ME, Path) : nullptr;
+  Base = Root ? memberBase(Root) : nullptr;
+  return Base != nullptr;
 }
 
 ObjectRefs ObjectTable::anyOfType(QualType Element) const {
@@ -410,7 +451,7 @@ ObjectTable::withAliases(const std::set<ObjectId> &Ids) const {
 
 std::vector<ObjectRefs>
 ObjectTable::membersOf(const Expr *E, const PointsTo &Facts,
-                       std::vector<const FieldDecl *> *Fields) const {
+                       std::vector<FieldPath> *Paths) const {
   std::vector<ObjectRefs> Out;
   QualType T = E->getType().getNonReferenceType();
   const Expr *Named = E->IgnoreParenImpCasts();
@@ -426,32 +467,32 @@ ObjectTable::membersOf(const Expr *E, const PointsTo &Facts,
   const auto *RD = T->getAsCXXRecordDecl();
   if (!RD || !RD->hasDefinition() || isBufferType(T))
     return Out;
-  const auto *DRE = dyn_cast<DeclRefExpr>(Named);
-  for (const FieldDecl *FD : RD->fields()) {
-    // Buffers held by value, by reference or through a pointer.
-    QualType FT = FD->getType().getNonReferenceType();
-    if (FT->isPointerType())
-      FT = FT->getPointeeType();
-    // A member of a member (`sim.grid_` holding `cur` and `next`): buffers
-    // no object stands for, of the types it holds.
-    if (isNestedBufferField(FD)) {
-      if (Fields)
-        Fields->push_back(FD);
-      Out.push_back(anyOfType(heldBufferElement(FD->getType())));
-      continue;
-    }
-    if (!isBufferType(FT))
-      continue;
-    if (Fields)
-      Fields->push_back(FD);
-    auto It = DRE ? Members.find({DRE->getDecl(), FD}) : Members.end();
-    if (It != Members.end()) {
-      ObjectRefs R;
-      R.Ids = {It->second};
-      Out.push_back(R);
+  // Where the object sits: a variable (`g`), `*this`, or a member held by
+  // value below one (`this->grid_`), whose paths then start with its own.
+  const ValueDecl *Base = nullptr;
+  FieldPath Prefix;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Named))
+    Base = DRE->getDecl();
+  else if (isThisObject(Named))
+    Base = Function;
+  else if (!memberKey(Named, Base, Prefix) || !isNestedBufferField(Prefix.back()))
+    Base = nullptr;
+  for (const FieldPath &Below : bufferPathsOf(RD)) {
+    if (Paths)
+      Paths->push_back(Below);
+    FieldPath Path = Prefix;
+    Path.insert(Path.end(), Below.begin(), Below.end());
+    const BufferObject *O =
+        Base && !isOpaquePath(Path) ? memberFor(Base, Path) : nullptr;
+    ObjectRefs R;
+    if (O) {
+      R.Ids = {O->Id};
+      R.Exact = !O->Elements; // a container: any of its buffers
     } else {
-      Out.push_back(anyOfType(bufferElementType(FT)));
+      // One no object stands for, or buffers no path spells: a guess.
+      R = anyOfType(pathElement(Below));
     }
+    Out.push_back(R);
   }
   return Out;
 }
@@ -519,15 +560,15 @@ ObjectRefs ObjectTable::resolve(const Expr *E, const PointsTo &Facts) const {
     if (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf)
       return resolve(UO->getSubExpr(), Facts);
   }
-  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    if (const ValueDecl *Base = memberBase(ME->getBase())) {
-      auto It = Members.find({Base, ME->getMemberDecl()});
-      if (It != Members.end()) {
+  if (isa<MemberExpr>(E)) {
+    const ValueDecl *Base = nullptr;
+    FieldPath Path;
+    if (memberKey(E, Base, Path))
+      if (auto It = Members.find({Base, Path}); It != Members.end()) {
         ObjectRefs R;
         R.Ids = {It->second};
         return R;
       }
-    }
     return anyOfType(Element);
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))

@@ -11,6 +11,8 @@
 // element of a container, say) resolves to every object of its element type,
 // marked inexact, so that nothing is decided on a guess.
 
+#include "analyses/objects/AccessPath.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 
@@ -34,6 +36,9 @@ struct BufferObject {
   /// For a ParameterMember, the parameter it is a member of; for a member
   /// of `this`, the function itself (see ObjectTable::thisKey).
   const clang::ValueDecl *Base = nullptr;
+  /// For a member (of a parameter, a local, `this`): the path from Base to
+  /// it (`grid_.cur`: {grid_, cur}); Decl is its last member.
+  FieldPath Path;
   clang::QualType Element;
   /// Objects that may be this one at run time (parameters of one element type
   /// may be bound to the same buffer: `run(cc, a, a)`).
@@ -96,10 +101,10 @@ public:
   const PointsTo &entryPointsTo() const { return Entry; }
   /// The object a local buffer declaration creates.
   const BufferObject *localFor(const clang::VarDecl *V) const;
-  /// The object for the buffer member FD of `Base` (a variable, or
+  /// The object for the buffer the path names below `Base` (a variable, or
   /// thisKey() for `this`), or null when the table has none.
   const BufferObject *memberFor(const clang::ValueDecl *Base,
-                                const clang::FieldDecl *FD) const;
+                                const FieldPath &Path) const;
   /// The objects for the buffer members of a local object of class type
   /// (`Sim sim(n);`), which its declaration creates.
   std::vector<ObjectId> membersOfLocal(const clang::VarDecl *V) const;
@@ -121,30 +126,31 @@ public:
   /// Every object the set may touch, following MayAlias.
   std::set<ObjectId> withAliases(const std::set<ObjectId> &Ids) const;
   /// The buffers inside an object of class type that `E` names (`g` or `*pg`
-  /// for `struct Grids { Buffer<float> cur, next; }`): each buffer member as
-  /// resolve() would give `g.cur`, inexact where the table has no object
-  /// for it; a member holding buffers of its own (`g.grid_`), a guess of the
-  /// type it holds. Empty when the class has no buffer members.
-  /// With `Fields`, also the member each entry is (same order).
-  std::vector<ObjectRefs>
-  membersOf(const clang::Expr *E, const PointsTo &Facts,
-            std::vector<const clang::FieldDecl *> *Fields = nullptr) const;
+  /// for `struct Grids { Buffer<float> cur, next; }`, `this->grid_`): each
+  /// buffer at any depth of members held by value, as resolve() would give
+  /// `g.cur`, inexact where the table has no object for it; a member holding
+  /// buffers no path spells, a guess of the type it holds. Empty when the
+  /// class has no buffer members. With `Paths`, also the path below `E`
+  /// each entry is (same order).
+  std::vector<ObjectRefs> membersOf(const clang::Expr *E, const PointsTo &Facts,
+                                    std::vector<FieldPath> *Paths = nullptr) const;
 
 private:
   ObjectId add(ObjectKind Kind, std::string Spelling, const clang::ValueDecl *D,
                clang::QualType Element);
   ObjectRefs anyOfType(clang::QualType Element) const;
-  /// The object for member FD of Base, added on first use.
-  ObjectId memberObject(const clang::ValueDecl *Base,
-                        const clang::FieldDecl *FD, ObjectKind Kind,
-                        const std::string &Prefix);
-  /// The key a member expression's base has in Members, or null.
-  const clang::ValueDecl *memberBase(const clang::Expr *Base) const;
+  /// The object for the member Path of Base, added on first use.
+  ObjectId memberObject(const clang::ValueDecl *Base, const FieldPath &Path,
+                        ObjectKind Kind, const std::string &Prefix);
+  /// The key a member expression's root has in Members, or null.
+  const clang::ValueDecl *memberBase(const clang::Expr *Root) const;
+  /// The key of the buffer `E` names as a member (`this->grid_.cur`), or
+  /// false.
+  bool memberKey(const clang::Expr *E, const clang::ValueDecl *&Base,
+                 FieldPath &Path) const;
 
   std::vector<BufferObject> Objects;
-  std::map<std::pair<const clang::ValueDecl *, const clang::ValueDecl *>,
-           ObjectId>
-      Members;
+  std::map<std::pair<const clang::ValueDecl *, FieldPath>, ObjectId> Members;
   std::map<const clang::VarDecl *, ObjectId> Locals;
   /// Container variables (parameters, locals, captured ones) to the object
   /// for their elements.

@@ -1,5 +1,7 @@
 #include "analyses/objects/MemberBuffers.h"
 
+#include "analyses/objects/AccessPath.h"
+
 #include "model/FerryTypes.h"
 
 #include "clang/AST/DeclFriend.h"
@@ -83,37 +85,24 @@ bool isThisObject(const Expr *E) {
 }
 
 namespace {
-/// Every field of `RD` that holds buffers, for calls Ferry cannot see.
-void allBufferFields(const CXXRecordDecl *RD,
-                     std::vector<const FieldDecl *> &Out) {
-  if (!RD || !RD->hasDefinition())
-    return;
-  for (const FieldDecl *FD : RD->getDefinition()->fields())
-    if (isBufferField(FD) || isBufferContainerField(FD) ||
-        isNestedBufferField(FD))
-      Out.push_back(FD);
-}
-
 struct Reach : RecursiveASTVisitor<Reach> {
-  std::vector<const FieldDecl *> Fields;
-  std::set<const FieldDecl *> Seen;
+  std::vector<FieldPath> Paths;
+  std::set<FieldPath> Seen;
   std::set<const FunctionDecl *> Visited;
-  const CXXRecordDecl *Class = nullptr;
+  /// Inner links of a path already taken whole (`this->grid_` in
+  /// `this->grid_.cur`): the visitor meets the outer member first.
+  std::set<const MemberExpr *> Inner;
 
-  void field(const FieldDecl *FD) {
-    if ((isBufferField(FD) || isBufferContainerField(FD) ||
-         isNestedBufferField(FD)) &&
-        Seen.insert(FD).second)
-      Fields.push_back(FD);
+  void path(const FieldPath &P) {
+    if (Seen.insert(P).second)
+      Paths.push_back(P);
   }
   void method(const CXXMethodDecl *M, bool Virtual) {
     const FunctionDecl *Def = M->getDefinition();
     // What Ferry cannot read may touch any buffer of the object.
     if (!Def || !Def->hasBody() || Virtual) {
-      std::vector<const FieldDecl *> All;
-      allBufferFields(M->getParent(), All);
-      for (const FieldDecl *FD : All)
-        field(FD);
+      for (const FieldPath &P : bufferPathsOf(M->getParent()))
+        path(P);
       return;
     }
     if (!Visited.insert(Def).second)
@@ -121,8 +110,23 @@ struct Reach : RecursiveASTVisitor<Reach> {
     TraverseStmt(Def->getBody());
   }
   bool VisitMemberExpr(MemberExpr *ME) {
-    if (isThisObject(ME->getBase()))
-      field(dyn_cast<FieldDecl>(ME->getMemberDecl()));
+    if (Inner.count(ME))
+      return true;
+    FieldPath P;
+    const Expr *Root = memberPathRoot(ME, P);
+    if (!Root || !isThisObject(Root))
+      return true;
+    pathLinks(ME, Inner);
+    const FieldDecl *Last = P.back();
+    if (isBufferField(Last) || isBufferContainerField(Last))
+      path(P);
+    else if (isNestedBufferField(Last)) // the member whole: `sweep(cc, grid_)`
+      for (const FieldPath &Leaf : [&] {
+             std::vector<FieldPath> Leaves;
+             bufferLeaves(P, Leaves);
+             return Leaves;
+           }())
+        path(Leaf);
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
@@ -136,12 +140,12 @@ struct Reach : RecursiveASTVisitor<Reach> {
 };
 } // namespace
 
-std::vector<const FieldDecl *> bufferFieldsReached(const CXXMethodDecl *M,
-                                                   bool Virtual) {
+std::vector<FieldPath> bufferPathsReached(const CXXMethodDecl *M,
+                                          bool Virtual) {
   Reach R;
   if (M && !M->isStatic())
     R.method(M, Virtual);
-  return R.Fields;
+  return R.Paths;
 }
 
 bool memberCallTarget(const CallExpr *Call, MemberCallTarget &Out) {

@@ -10,6 +10,8 @@
 // those the methods it calls on the same object reach: its caller must know
 // of every buffer a call can change, to bring it home at the compute's exit.
 
+#include "analyses/objects/AccessPath.h"
+
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 
@@ -25,8 +27,9 @@ bool isBufferField(const clang::FieldDecl *FD);
 bool isBufferContainerField(const clang::FieldDecl *FD);
 
 /// A field that holds buffers inside an object of its own, by value
-/// (`Grid grid_;` for `struct Grid { Buffer<float> cur, next; }`): a member
-/// of a member, which no object of a function's table stands for.
+/// (`Grid grid_;` for `struct Grid { Buffer<float> cur, next; }`): a link
+/// of an access path (`grid_.cur`, AccessPath.h), or, where no path spells
+/// what it holds, a guess of the types it holds.
 bool isNestedBufferField(const clang::FieldDecl *FD);
 
 /// Whether code in F may name the member FD of an object (`obj.field`):
@@ -38,13 +41,13 @@ bool memberNameableIn(const clang::FieldDecl *FD, const clang::FunctionDecl *F);
 /// `E` is `this` or `*this` (through parentheses and implicit casts).
 bool isThisObject(const clang::Expr *E);
 
-/// The buffer (and buffer-container) fields a call of `M` reaches through its
-/// object: those it names through `this`, and those the methods it calls on
-/// `this` reach, at any depth. Every such field of the class when Ferry
-/// cannot see what the call runs (no body, or a virtual call that an
-/// override may answer).
-std::vector<const clang::FieldDecl *>
-bufferFieldsReached(const clang::CXXMethodDecl *M, bool Virtual = false);
+/// The buffers (and buffer containers) a call of `M` reaches through its
+/// object, as access paths from it (AccessPath.h): those it names through
+/// `this`, at any depth of members, and those the methods it calls on
+/// `this` reach. Every such path of the class when Ferry cannot see what
+/// the call runs (no body, or a virtual call that an override may answer).
+std::vector<FieldPath> bufferPathsReached(const clang::CXXMethodDecl *M,
+                                          bool Virtual = false);
 
 /// A call of a method of one of the program's classes (not a buffer's, not
 /// the standard library's): the method, and the object it runs on when the

@@ -1,0 +1,65 @@
+#pragma once
+// Access paths: how a buffer inside an object is named from a root (a
+// parameter, a local, a captured variable, `this`) through members held by
+// value, at any depth: `this->grid_.cur` is the root `this` and the path
+// {grid_, cur}; `sim.state_` is `sim` and {state_}.
+//
+// Within one call a path from a fixed root names one buffer, so the
+// object tables key members by (root, path), and a method's effects on its
+// object are stated per path (HostAccess.h), whatever depth the buffer
+// sits at. A path goes through by-value members only: a reference or
+// pointer member (`Grid &g_`) could be rebound, so what it reaches is a
+// guess, as is a member holding buffers in a form no path spells (an array
+// of buffers, a base class's).
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ferry {
+
+/// The members from a root object to a buffer, a container of buffers, or
+/// (as the last step, when nothing finer can be said) a member holding
+/// buffers in a form no path spells.
+using FieldPath = std::vector<const clang::FieldDecl *>;
+
+/// The root a member expression names its buffer from, and the path below
+/// it: `this->grid_.cur` gives `this` and {grid_, cur}; `p->x` gives `p`
+/// and {x}. `Arrow` says whether the root is reached through `->`. Null
+/// when the member is not a field.
+const clang::Expr *memberPathRoot(const clang::MemberExpr *ME, FieldPath &Path,
+                                  bool *Arrow = nullptr);
+
+/// The member expressions inside ME's path, before its last member
+/// (`this->grid_` in `this->grid_.cur`): a visitor that takes the path whole
+/// at its outer member skips them.
+void pathLinks(const clang::MemberExpr *ME,
+               std::set<const clang::MemberExpr *> &Out);
+
+/// The buffers held, at any depth, inside the by-value member that `Prefix`
+/// ends in: one path per buffer or container member. A member holding
+/// buffers no path can spell leaves itself in Out (an opaque path, see
+/// isOpaquePath), so that its callers guess what it holds.
+void bufferLeaves(const FieldPath &Prefix, std::vector<FieldPath> &Out);
+
+/// Every path to a buffer inside an object of class RD (its buffer and
+/// container members, and the leaves of the members holding them by value).
+std::vector<FieldPath> bufferPathsOf(const clang::CXXRecordDecl *RD);
+
+/// A path that ends in a member holding buffers no path spells: what it
+/// names is a guess of pathElement's type.
+bool isOpaquePath(const FieldPath &Path);
+
+/// The element type of the buffers a path names (null: several types).
+clang::QualType pathElement(const FieldPath &Path);
+
+/// `grid_.cur`: the path as C++ spells it after its root.
+std::string pathSpelling(const FieldPath &Path);
+
+/// Whether code in F may spell every member of the path (memberNameableIn).
+bool pathNameableIn(const FieldPath &Path, const clang::FunctionDecl *F);
+
+} // namespace ferry
