@@ -1,13 +1,16 @@
-// A dispatching helper handed buffers its caller does not track by name: the
-// members of a struct the caller never names itself. The caller cannot bring
-// those home at its exit, so the helper does, as before helpers learned to
-// hand buffers back unsynced (which would have left the kernels' results on
-// the device: a wrong result). The elements of a std::vector of buffers the
+// A dispatching helper handed buffers its caller does not name in its own
+// code: the members of a struct the caller only passes on (`stepCur(cc, g)`,
+// `stepNext(cc, &g)`). Once a wrong result (the helpers left the kernels'
+// results on the device, and the caller had no name for them); then the
+// helpers brought them home themselves. Now the caller names each buffer by
+// its access path in the struct it hands over (`g.cur`, `g.next`), so the
+// helpers hand them back unsynced and the caller brings them home at its
+// exit, as for buffer arguments. The elements of a std::vector of buffers the
 // caller does name (issue 23: one object for all of them), so `step` hands
 // them back unsynced and `buffers` brings each home at its exit, guarded.
 //
-// By hand (every buffer 4 ints = 16 B): grids: step and stepBoth's kernels
-// read and write g.cur, then g.next: in 1 + out 1 each (2, 2). buffers: each
+// By hand (every buffer 4 ints = 16 B): grids: stepCur's and stepNext's
+// kernels read and write g.cur, then g.next: in 1 + out 1 each (2, 2). buffers: each
 // step call copies its buffer in (bufs[0], bufs[1], x: 3); at the exit each
 // comes back (3). In 5 (80 B), out 5 (80 B).
 // ferry-test: golden

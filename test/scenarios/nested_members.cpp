@@ -8,24 +8,25 @@
 // write was lost: no line recorded it, so the second helper call's
 // kernels ran without it.
 //
+// Each buffer is named by its access path, `this->grid_.cur`, at whatever
+// depth it sits, so the solver is planned like its twin with two buffer
+// members (nested_members_twin.cpp): the same lines, the same bytes.
+//
 // By hand (n = 64 floats, 256 B each):
 //   run(3): the first kernel reads cur (in, 256 B) and overwrites next;
-//     nothing more goes in. No object names `grid_.cur` (a member of a
-//     member), so the exit brings both home through the run-time state
-//     (2, 512 B, by the net).
-//   runWithHelper(): sweep takes `Grid &`, so it brings g.cur and g.next
-//     home at each return (2 x 3, 1536 B). sweep 1: cur in (256 B). The
-//     host writes cur[3] (current on the host: no copy back), so that
-//     element is stale on the device: sweep 2 copies it in (4 B). bump()
-//     writes a member of a member Ferry cannot name, on the host: every
-//     float buffer's device copy counts as stale (`hostWritesAllOf`), so
-//     sweep 3 copies all of cur in (256 B). The exit: nothing newer left.
-//   In 4 (772 B, one of them 4 B), out 8 (2048 B, 2 by the net, 512 B).
+//     nothing more goes in. The exit brings cur and next home (2, 512 B).
+//   runWithHelper(): sweep takes `Grid &`, whose buffers its only caller
+//     names (`grid_.cur`, `grid_.next`), so it leaves them to that caller.
+//     sweep 1: cur in (256 B). The host writes cur[3]: that element comes
+//     home (4 B) and is stale on the device, so sweep 2 copies it in
+//     (4 B). bump() writes `grid_.cur[3]` on the host: the same again
+//     (4 B home, 4 B in before sweep 3). The exit: cur and next home
+//     (2, 512 B).
+//   In 4 (520 B, two of them 4 B), out 6 (1032 B, two of them 4 B).
 //   Dispatches 6 + 6 = 12.
 // ferry-test: golden
-// ferry-test: to_device 4 to_device_bytes 772
-// ferry-test: from_device 8 from_device_bytes 2048
-// ferry-test: unnamed_from_device 2 unnamed_from_device_bytes 512
+// ferry-test: to_device 4 to_device_bytes 520
+// ferry-test: from_device 6 from_device_bytes 1032
 // ferry-test: dispatches 12
 #include "Print.h"
 
