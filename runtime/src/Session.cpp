@@ -33,6 +33,35 @@ void finishCompute(Session &s, bool report) {
 
 void waitForBufferHook(const BufferBase &b) { waitForBuffer(b); }
 
+// cc.finish(): the wait the end of a compute makes, without its end. The
+// commands' device times are accounted for on the way, as at any wait.
+void finishHook(Session &s) {
+  if (!s.host)
+    s.collect(true, true);
+}
+
+// acc.device(), cc.device(): the chosen device's limits, asked of OpenCL
+// once per query (a handful of clGetDeviceInfo calls; a program asks
+// before choosing a launch shape, not per dispatch).
+Device deviceHook(std::shared_ptr<Session> &slot) {
+  Session &s = sessionFor(slot);
+  if (s.host)
+    return referenceDevice(s.name.c_str());
+  Device d;
+  d.name = s.name;
+  try {
+    d.computeUnits = s.device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+    d.maxWorkGroupSize = s.device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
+    d.localMemoryBytes =
+        static_cast<std::size_t>(s.device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>());
+    d.globalMemoryBytes =
+        static_cast<std::size_t>(s.device.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>());
+  } catch (const cl::Error &e) {
+    throwClError(e, "asking " + s.name + " for its limits");
+  }
+  return d;
+}
+
 void keepOnDeviceHook(Session &s, const BufferBase &b) {
   if (!s.host && followsPlan(activePolicy()))
     BufferAccess::keep(b);
@@ -193,6 +222,8 @@ bool registerLibrary() {
   hooks.waitForBuffer = &waitForBufferHook;
   hooks.finishCompute = &finishCompute;
   hooks.keepOnDevice = &keepOnDeviceHook;
+  hooks.finish = &finishHook;
+  hooks.device = &deviceHook;
   registerHostStorage(hooks);
   return true;
 }

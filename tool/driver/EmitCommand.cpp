@@ -28,7 +28,8 @@ int runEmit(const CommandInputs &In, const std::string &Output) {
   std::string Text;
   bool Ok = runOnFile(In.Database, In.File, [&](ParsedUnit &Unit) {
     ProgramModel Model = collectProgram(Unit.Context);
-    auto Emitted = emitOpenCL(Unit.Context, Model.Kernels);
+    auto Emitted = emitOpenCL(Unit.Context, Model.Kernels,
+                              analyzeBarrierFences(Unit.Context, Model.Kernels));
     if (!Emitted)
       return false;
     Text = std::move(Emitted->OpenCL);

@@ -44,7 +44,9 @@ int runRewrite(const CommandInputs &In, const std::string &Output,
     lintProgram(Unit.Context, Plan);
     if (Unit.Context.getDiagnostics().hasErrorOccurred())
       return false;
-    auto Emitted = emitOpenCL(Unit.Context, Plan.Model.Kernels);
+    auto Emitted =
+        emitOpenCL(Unit.Context, Plan.Model.Kernels,
+                   analyzeBarrierFences(Unit.Context, Plan.Model.Kernels));
     if (!Emitted)
       return false;
     auto Text = rewriteMainFile(Unit.Context, Plan.Functions, *Emitted,

@@ -125,10 +125,17 @@ std::optional<std::string> Emitter::builtinCall(const CallExpr *CE,
                                                 const FunctionDecl *Callee) {
   if (const auto *M = dyn_cast<CXXMethodDecl>(Callee);
       M && M->getName() == "barrier" &&
-      isKernelContextType(Ctx.getRecordType(M->getParent())))
-    // Both fences: the contract promises the others' writes to local memory
-    // and to buffers.
-    return std::string("barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)");
+      isKernelContextType(Ctx.getRecordType(M->getParent()))) {
+    // The contract promises the others' writes to local memory and to
+    // buffers; the global fence is left out only where the analysis found
+    // that no buffer crosses this function's barriers
+    // (analyses/kernel/BarrierFences.h). kc.barrier(ferry::globalFence)
+    // keeps it whatever the analysis says.
+    const bool Global = CE->getNumArgs() > 0 || Fences.globalFenceIn(Cur->F);
+    return std::string(Global
+                           ? "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)"
+                           : "barrier(CLK_LOCAL_MEM_FENCE)");
+  }
   if (Callee->getIdentifier() && inFerryNamespace(Callee))
     for (const auto &[Name, Builtin] : Atomics)
       if (Callee->getName() == Name)

@@ -147,8 +147,9 @@ struct FunctionState {
 
 class Emitter {
 public:
-  explicit Emitter(ASTContext &Ctx)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Policy(Ctx.getLangOpts()) {
+  Emitter(ASTContext &Ctx, const BarrierFences &Fences)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Policy(Ctx.getLangOpts()),
+        Fences(Fences) {
     Policy.SuppressTagKeyword = true;
   }
 
@@ -159,6 +160,8 @@ private:
   ASTContext &Ctx;
   SourceManager &SM;
   PrintingPolicy Policy;
+  /// Which barriers fence global memory (the analysis decides; printed here).
+  const BarrierFences &Fences;
   unsigned IndentWidth = 4;
   bool HadError = false;
   bool UsesDouble = false;

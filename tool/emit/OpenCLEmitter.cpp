@@ -132,8 +132,9 @@ Emitter::run(llvm::ArrayRef<const FunctionDecl *> Kernels) {
 } // namespace emit
 
 std::optional<EmittedProgram>
-emitOpenCL(ASTContext &Ctx, llvm::ArrayRef<const FunctionDecl *> Kernels) {
-  emit::Emitter E(Ctx);
+emitOpenCL(ASTContext &Ctx, llvm::ArrayRef<const FunctionDecl *> Kernels,
+           const BarrierFences &Fences) {
+  emit::Emitter E(Ctx, Fences);
   return E.run(Kernels);
 }
 

@@ -2,6 +2,8 @@
 // Emits the kernels of a translation unit, and every function they reach, as
 // one OpenCL C 1.2 program.
 
+#include "analyses/kernel/BarrierFences.h"
+
 #include "clang/AST/ASTContext.h"
 
 #include <optional>
@@ -18,11 +20,13 @@ struct EmittedProgram {
   std::string HostLayoutChecks;
 };
 
-/// Translates `Kernels` and their kernel-reachable graph. Reports every
-/// construct OpenCL C cannot express as an error through Ctx's diagnostics
-/// engine and returns std::nullopt if any was reported.
+/// Translates `Kernels` and their kernel-reachable graph, each kc.barrier()
+/// with the fences `Fences` (analyzeBarrierFences) gives its function.
+/// Reports every construct OpenCL C cannot express as an error through
+/// Ctx's diagnostics engine and returns std::nullopt if any was reported.
 std::optional<EmittedProgram>
 emitOpenCL(clang::ASTContext &Ctx,
-           llvm::ArrayRef<const clang::FunctionDecl *> Kernels);
+           llvm::ArrayRef<const clang::FunctionDecl *> Kernels,
+           const BarrierFences &Fences);
 
 } // namespace ferry

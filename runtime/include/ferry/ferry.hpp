@@ -25,6 +25,7 @@
 #include <type_traits>
 #include <tuple>
 #include <typeinfo>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -58,6 +59,16 @@ namespace detail {
 void workGroupBarrier(); // <ferry/workgroup.hpp>
 }
 
+// kc.barrier(ferry::globalFence) (an extension): a barrier that fences
+// buffers (global memory) as well as local memory, whatever Ferry's
+// analysis of the kernel finds. Plain kc.barrier() fences global memory
+// only where some buffer may be written by one work-item and read by
+// another across it (tool/analyses/kernel/BarrierFences.h).
+struct GlobalFence {
+  explicit constexpr GlobalFence() = default;
+};
+inline constexpr GlobalFence globalFence{};
+
 // What a kernel sees of its work-item: the global id and the global size in
 // each dimension (size 1 for a dimension the range does not have), and,
 // for a dispatch with Range::local, its place in its work-group.
@@ -74,6 +85,10 @@ struct KernelContext {
   // Every work-item of the group waits here until all have arrived, and then
   // sees the others' writes to local memory and to buffers.
   void barrier() const { detail::workGroupBarrier(); }
+  // The same, fencing buffers on the device even where Ferry finds that no
+  // buffer crosses the barrier (an extension; the reference execution makes
+  // no difference).
+  void barrier(GlobalFence) const { detail::workGroupBarrier(); }
 };
 
 // The global range of a dispatch: 1, 2 or 3 dimensions.
@@ -181,6 +196,18 @@ enum class Access {
   WO,    // the kernel writes and never reads it (see ferry::wo for coverage)
   RW,    // the kernel reads it and/or writes part of it
   Unused // the kernel never touches it
+};
+
+// What a program may ask of the device that runs its kernels (an
+// extension: acc.device(), cc.device()), to choose a launch shape. On an
+// OpenCL device, its CL_DEVICE_* values; in the reference execution and on
+// FERRY_DEVICE=host, the host's (referenceDevice below).
+struct Device {
+  std::string name;                  // as Accelerator::deviceName()
+  unsigned computeUnits = 1;         // CL_DEVICE_MAX_COMPUTE_UNITS
+  std::size_t maxWorkGroupSize = 1;  // CL_DEVICE_MAX_WORK_GROUP_SIZE
+  std::size_t localMemoryBytes = 0;  // CL_DEVICE_LOCAL_MEM_SIZE
+  std::size_t globalMemoryBytes = 0; // CL_DEVICE_GLOBAL_MEM_SIZE
 };
 
 // Snapshot of the transfer statistics (also written at exit by FERRY_STATS).
@@ -429,7 +456,37 @@ struct RuntimeHooks {
   // Accelerator::keepOnDevice: the buffer's validity carries into the next
   // compute.
   void (*keepOnDevice)(Session &, const BufferBase &) = nullptr;
+  // cc.finish(): waits for every command enqueued so far, reporting a
+  // failed one (as the end of a compute does).
+  void (*finish)(Session &) = nullptr;
+  // acc.device(), cc.device(): the session's device (created on first need).
+  Device (*device)(std::shared_ptr<Session> &) = nullptr;
 };
+// The device the reference execution (and FERRY_DEVICE=host) reports: the
+// host. Its cores as compute units; 1024 work-items a group and 64 KiB of
+// local memory, the limits of common GPUs, since the reference execution
+// itself runs groups of any size (each work-item that waits at a barrier
+// takes a fiber) and local arrays of any size (on the heap), so values a
+// GPU accepts make a launch shape chosen from them portable; the host's
+// physical memory as global memory, read from Linux's /proc/meminfo (0
+// elsewhere: <unistd.h>'s sysconf would put POSIX's names, `read`, `link`,
+// `sync`, into every Ferry program's global namespace).
+inline Device referenceDevice(const char *name) {
+  Device d;
+  d.name = name;
+  const unsigned cores = std::thread::hardware_concurrency();
+  d.computeUnits = cores > 0 ? cores : 1;
+  d.maxWorkGroupSize = 1024;
+  d.localMemoryBytes = 64 * 1024;
+  if (std::FILE *f = std::fopen("/proc/meminfo", "r")) {
+    unsigned long long kib = 0;
+    if (std::fscanf(f, "MemTotal: %llu kB", &kib) == 1)
+      d.globalMemoryBytes = static_cast<std::size_t>(kib) * 1024;
+    std::fclose(f);
+  }
+  return d;
+}
+
 inline RuntimeHooks &runtimeHooks() {
   static RuntimeHooks hooks;
   return hooks;
@@ -1402,6 +1459,28 @@ public:
   // kernel and naive policies.
   void keepOnDevice(const detail::BufferBase &b);
 
+  // Waits until the device has finished every command enqueued so far in
+  // this compute, kernels and copies (an extension), so that a program can
+  // time its kernels: `t0 = now(); cc.dispatch(...); cc.finish(); now() -
+  // t0`. A command that failed on the device is reported here as a
+  // ferry::Error, as at the end of the compute. It moves nothing and changes
+  // no plan: the transfers around it are those without it. In the
+  // reference execution (and on FERRY_DEVICE=host) every dispatch has
+  // finished when it returns, so there is nothing to wait for.
+  void finish() {
+    if (session_)
+      if (auto wait = detail::runtimeHooks().finish)
+        wait(*session_);
+  }
+
+  // The device this compute's kernels run on (an extension): see
+  // ferry::Device.
+  Device device() {
+    if (auto query = detail::runtimeHooks().device)
+      return query(session_);
+    return detail::referenceDevice("reference");
+  }
+
 private:
   enum class Unnamed { AtExit, HostReads, HostWrites };
   // Of element type *element (any, when null).
@@ -1481,6 +1560,14 @@ public:
     if (session_)
       if (auto keep = detail::runtimeHooks().keepOnDevice)
         (keep(*session_, buffers), ...);
+  }
+
+  // The device this Accelerator's kernels run on, with the limits a launch
+  // shape depends on (an extension): see ferry::Device.
+  Device device() {
+    if (auto query = detail::runtimeHooks().device)
+      return query(session_);
+    return detail::referenceDevice("reference");
   }
 
   // "reference" for the reference execution, "host" for FERRY_DEVICE=host,

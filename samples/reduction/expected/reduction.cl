@@ -18,7 +18,7 @@ void foldGroup(ferry_KernelContext kc, __local int* sums, __local int* maxima) {
       sums[kc.localX] += sums[other];
       maxima[kc.localX] = larger(maxima[kc.localX], maxima[other]);
     }
-    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    barrier(CLK_LOCAL_MEM_FENCE);
   }
 }
 
@@ -48,7 +48,7 @@ __kernel void reduceGroups(__global const int* in, int n,
   }
   sums[kc.localX] = sum;
   maxima[kc.localX] = best;
-  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  barrier(CLK_LOCAL_MEM_FENCE);
   foldGroup(kc, &sums[0], &maxima[0]);
   if (kc.localX == 0) {
     partialSums[kc.groupX] = sums[0];
@@ -72,7 +72,7 @@ __kernel void reducePartials(__global const int* partialSums,
   }
   sums[kc.localX] = sum;
   maxima[kc.localX] = best;
-  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  barrier(CLK_LOCAL_MEM_FENCE);
   foldGroup(kc, &sums[0], &maxima[0]);
   if (kc.localX == 0) {
     total[0] = sums[0];

@@ -111,7 +111,7 @@ __kernel void nested(__global int* out) {
 #line 101 "@FERRY_SOURCE_ROOT@/test/emit/golden/workgroups.cpp"
     if ((int)get_local_id(0) == 0)
       flag[0] = (int)get_group_id(0);
-    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    barrier(CLK_LOCAL_MEM_FENCE);
     out[(int)get_global_id(0)] = flag[0];
   }
 }
