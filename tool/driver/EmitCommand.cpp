@@ -1,5 +1,6 @@
 #include "driver/Commands.h"
 #include "driver/Frontend.h"
+#include "analyses/kernel/KernelDispatches.h"
 #include "emit/OpenCLEmitter.h"
 #include "parse/Annotations.h"
 
@@ -28,8 +29,10 @@ int runEmit(const CommandInputs &In, const std::string &Output) {
   std::string Text;
   bool Ok = runOnFile(In.Database, In.File, [&](ParsedUnit &Unit) {
     ProgramModel Model = collectProgram(Unit.Context);
-    auto Emitted = emitOpenCL(Unit.Context, Model.Kernels,
-                              analyzeBarrierFences(Unit.Context, Model.Kernels));
+    auto Emitted = emitOpenCL(
+        Unit.Context, Model.Kernels,
+        analyzeBarrierFences(Unit.Context, Model.Kernels),
+        analyzeRestrictParams(Model.Kernels, KernelDispatches(Unit.Context)));
     if (!Emitted)
       return false;
     Text = std::move(Emitted->OpenCL);

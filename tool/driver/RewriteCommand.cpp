@@ -2,6 +2,7 @@
 #include "driver/Frontend.h"
 #include "driver/Lint.h"
 #include "driver/TargetInputs.h"
+#include "analyses/kernel/KernelDispatches.h"
 #include "emit/OpenCLEmitter.h"
 #include "plan/ProgramPlan.h"
 #include "rewrite/HostRewriter.h"
@@ -46,7 +47,9 @@ int runRewrite(const CommandInputs &In, const std::string &Output,
       return false;
     auto Emitted =
         emitOpenCL(Unit.Context, Plan.Model.Kernels,
-                   analyzeBarrierFences(Unit.Context, Plan.Model.Kernels));
+                   analyzeBarrierFences(Unit.Context, Plan.Model.Kernels),
+                   analyzeRestrictParams(Plan.Model.Kernels,
+                                         KernelDispatches(Unit.Context)));
     if (!Emitted)
       return false;
     auto Text = rewriteMainFile(Unit.Context, Plan.Functions, *Emitted,

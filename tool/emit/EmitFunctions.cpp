@@ -251,8 +251,14 @@ void Emitter::emitFunction(const FunctionDecl *F,
           continue;
         }
         Info.Where = Space::Global;
-        ParamDecls.push_back(P), Params.push_back(declare(T.getUnqualifiedType(), PName, Loc,
-                                 Space::Global));
+        std::string Decl =
+            declare(T.getUnqualifiedType(), PName, Loc, Space::Global);
+        // `T* name` becomes `T* restrict name` where every dispatch binds it
+        // to a buffer no other parameter is bound to (RestrictParams.h).
+        if (Restrict.isRestrict(F, I) &&
+            llvm::StringRef(Decl).ends_with("* " + PName))
+          Decl.insert(Decl.size() - PName.size(), "restrict ");
+        ParamDecls.push_back(P), Params.push_back(Decl);
         State.Vars[P] = Info;
         continue;
       }

@@ -147,9 +147,10 @@ struct FunctionState {
 
 class Emitter {
 public:
-  Emitter(ASTContext &Ctx, const BarrierFences &Fences)
+  Emitter(ASTContext &Ctx, const BarrierFences &Fences,
+          const RestrictParams &Restrict)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Policy(Ctx.getLangOpts()),
-        Fences(Fences) {
+        Fences(Fences), Restrict(Restrict) {
     Policy.SuppressTagKeyword = true;
   }
 
@@ -162,6 +163,8 @@ private:
   PrintingPolicy Policy;
   /// Which barriers fence global memory (the analysis decides; printed here).
   const BarrierFences &Fences;
+  /// Which kernel parameters are `restrict` (the analysis decides).
+  const RestrictParams &Restrict;
   unsigned IndentWidth = 4;
   bool HadError = false;
   bool UsesDouble = false;

@@ -133,8 +133,8 @@ Emitter::run(llvm::ArrayRef<const FunctionDecl *> Kernels) {
 
 std::optional<EmittedProgram>
 emitOpenCL(ASTContext &Ctx, llvm::ArrayRef<const FunctionDecl *> Kernels,
-           const BarrierFences &Fences) {
-  emit::Emitter E(Ctx, Fences);
+           const BarrierFences &Fences, const RestrictParams &Restrict) {
+  emit::Emitter E(Ctx, Fences, Restrict);
   return E.run(Kernels);
 }
 

@@ -3,6 +3,7 @@
 // one OpenCL C 1.2 program.
 
 #include "analyses/kernel/BarrierFences.h"
+#include "analyses/kernel/RestrictParams.h"
 
 #include "clang/AST/ASTContext.h"
 
@@ -21,12 +22,13 @@ struct EmittedProgram {
 };
 
 /// Translates `Kernels` and their kernel-reachable graph, each kc.barrier()
-/// with the fences `Fences` (analyzeBarrierFences) gives its function.
+/// with the fences `Fences` (analyzeBarrierFences) gives its function, each
+/// kernel parameter `Restrict` lists declared `restrict`.
 /// Reports every construct OpenCL C cannot express as an error through
 /// Ctx's diagnostics engine and returns std::nullopt if any was reported.
 std::optional<EmittedProgram>
 emitOpenCL(clang::ASTContext &Ctx,
            llvm::ArrayRef<const clang::FunctionDecl *> Kernels,
-           const BarrierFences &Fences);
+           const BarrierFences &Fences, const RestrictParams &Restrict);
 
 } // namespace ferry
