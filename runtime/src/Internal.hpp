@@ -125,6 +125,9 @@ std::string programCacheFile(const std::string &directory,
                              const std::string &key);
 // The key of `source` built for `device`: device, platform and driver
 // versions, and the source itself.
+// The options every program is built with: `-cl-fast-relaxed-math` under
+// FERRY_FAST_MATH=1 (an extension), else none.
+const std::string &programBuildOptions();
 std::string programCacheKey(const cl::Device &device,
                             const std::string &source);
 // The cached binary of `key`, or empty (missing, unreadable, another key).

@@ -63,6 +63,18 @@ std::string programCacheDirectory() {
   return "";
 }
 
+const std::string &programBuildOptions() {
+  // Fast math trades IEEE results (denormals, NaN and infinity handling,
+  // the last bits of divisions and square roots) for speed; only the user
+  // can say a program may have it. miniBUDE's fast-math build is the mark.
+  static const std::string options = [] {
+    const char *v = std::getenv("FERRY_FAST_MATH");
+    return v && std::string(v) == "1" ? std::string("-cl-fast-relaxed-math")
+                                      : std::string();
+  }();
+  return options;
+}
+
 std::string programCacheKey(const cl::Device &device,
                             const std::string &source) {
   std::string key;
@@ -84,6 +96,9 @@ std::string programCacheKey(const cl::Device &device,
                 static_cast<unsigned long long>(fnv1a(source)));
   key += "source=" + std::string(hash) + " " +
          std::to_string(source.size()) + "\n";
+  // The same source built with other options is another binary.
+  if (!programBuildOptions().empty())
+    key += "options=" + programBuildOptions() + "\n";
   return key;
 }
 

@@ -260,7 +260,8 @@ bool loadCachedProgram(const cl::Context &context, const cl::Device &device,
     std::vector<cl_int> status;
     cl::Program loaded(context, std::vector<cl::Device>{device},
                        cl::Program::Binaries{binary}, &status);
-    loaded.build(std::vector<cl::Device>{device});
+    loaded.build(std::vector<cl::Device>{device},
+                 programBuildOptions().c_str());
     program = loaded;
     return true;
   } catch (const cl::Error &e) {
@@ -318,7 +319,8 @@ KernelEntry &Session::kernel(const char *source, const char *kernelName) {
         throwClError(e, "creating " + what);
       }
       try {
-        entry.program.build(std::vector<cl::Device>{device});
+        entry.program.build(std::vector<cl::Device>{device},
+                            programBuildOptions().c_str());
       } catch (const cl::Error &e) {
         throw Error(describeClError(e, "building " + what) +
                     "\nbuild log:\n" + buildLog(e, entry.program, device));
