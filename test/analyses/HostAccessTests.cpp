@@ -340,22 +340,23 @@ FERRY_COMPUTE void f(ferry::ComputeContext &cc, Pair &pair, FB &a, FB &b, bool u
 }
 )cpp"));
   CHECK(relativeTrace(S, "f") == std::vector<std::string>{
-                                     // members the function never names
-                                     // may be any buffer of their type
+                                     // the struct handed whole: each of
+                                     // its buffers by its access path,
+                                     // also one the function never names
                                      "1 read-write pair.in",
-                                     "1 read-write a|b|pair.in",
+                                     "1 read-write pair.out",
                                      "2 read pair.in",
                                      "3 read pair.in",
-                                     "3 read a|b|pair.in",
+                                     "3 read pair.out",
                                      "4 write a",
                                      "4 read b",
                                      // pick() only names its arguments;
                                      // what it returns may be any float
                                      // buffer
-                                     "5 write a|b|pair.in",
+                                     "5 write a|b|pair.in|pair.out",
                                  });
   std::vector<HostEvent> E = S.events("f");
-  CHECK_FALSE(E[1].Targets.Exact);
+  CHECK(E[1].Targets.Exact);
   CHECK(E[0].Targets.Exact);
   CHECK(S.hostSummary("pick")[0] == Access::None);
   std::vector<Access> Step = S.hostSummary("step");

@@ -4,8 +4,8 @@
 __constant int kBins = 16;
 
 #line 33 "@FERRY_SOURCE_ROOT@/samples/histogram_atomic/histogram_atomic.cpp"
-__kernel void countBins(__global const uchar* data, int n,
-                        __global uint* bins) {
+__kernel void countBins(__global const uchar* restrict data, int n,
+                        __global uint* restrict bins) {
   __local uint counts[16];
   for (int b = (int)get_local_id(0); b < kBins; b += (int)get_local_size(0))
     counts[b] = 0;

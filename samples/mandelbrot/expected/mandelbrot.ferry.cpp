@@ -18,7 +18,7 @@ typedef struct Pixel {
 typedef char ferry_check_Pixel[((sizeof(Pixel) == 3) & (FERRY_OFFSETOF(Pixel, r) == 0) & (FERRY_OFFSETOF(Pixel, g) == 1) & (FERRY_OFFSETOF(Pixel, b) == 2)) ? 1 : -1];
 
 #line 40 "@FERRY_SOURCE_ROOT@/samples/mandelbrot/mandelbrot.cpp"
-__kernel void escape(__global int* iters, long x0, long y0, long step_,
+__kernel void escape(__global int* restrict iters, long x0, long y0, long step_,
                      int maxIter) {
   const long one = 16777216;
   const long cr = x0 + (int)get_global_id(0) * step_, ci = y0 + (int)get_global_id(1) * step_;
@@ -35,9 +35,10 @@ __kernel void escape(__global int* iters, long x0, long y0, long step_,
   iters[(int)get_global_id(1) * (int)get_global_size(0) + (int)get_global_id(0)] = it;
 }
 
-#line 58 "@FERRY_SOURCE_ROOT@/samples/mandelbrot/mandelbrot.cpp"
-__kernel void colorize(__global const int* iters, __global const Pixel* palette,
-                       __global Pixel* image, int maxIter, int colors) {
+#line 57 "@FERRY_SOURCE_ROOT@/samples/mandelbrot/mandelbrot.cpp"
+__kernel void colorize(__global const int* restrict iters,
+                       __global const Pixel* palette, __global Pixel* image,
+                       int maxIter, int colors) {
   const int it = iters[(int)get_global_id(1) * (int)get_global_size(0) + (int)get_global_id(0)];
   Pixel black = {0, 0, 0};
   image[(int)get_global_id(1) * (int)get_global_size(0) + (int)get_global_id(0)] = it >= maxIter ? black : palette[it % colors];

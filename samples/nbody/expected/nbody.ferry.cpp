@@ -22,7 +22,7 @@ typedef struct Body {
 typedef char ferry_check_Body[((sizeof(Body) == 28) & (FERRY_OFFSETOF(Body, x) == 0) & (FERRY_OFFSETOF(Body, y) == 4) & (FERRY_OFFSETOF(Body, z) == 8) & (FERRY_OFFSETOF(Body, vx) == 12) & (FERRY_OFFSETOF(Body, vy) == 16) & (FERRY_OFFSETOF(Body, vz) == 20) & (FERRY_OFFSETOF(Body, mass) == 24)) ? 1 : -1];
 
 #line 43 "@FERRY_SOURCE_ROOT@/samples/nbody/nbody.cpp"
-__kernel void accelerate(__global Body* bodies, int n, float dt,
+__kernel void accelerate(__global Body* restrict bodies, int n, float dt,
                          float softening) {
   if ((int)get_global_id(0) < n) {
     const float x = bodies[(int)get_global_id(0)].x, y = bodies[(int)get_global_id(0)].y, z = bodies[(int)get_global_id(0)].z;
@@ -43,7 +43,7 @@ __kernel void accelerate(__global Body* bodies, int n, float dt,
 }
 
 #line 64 "@FERRY_SOURCE_ROOT@/samples/nbody/nbody.cpp"
-__kernel void integrate(__global Body* bodies, int n, float dt) {
+__kernel void integrate(__global Body* restrict bodies, int n, float dt) {
   if ((int)get_global_id(0) < n) {
     bodies[(int)get_global_id(0)].x += bodies[(int)get_global_id(0)].vx * dt;
     bodies[(int)get_global_id(0)].y += bodies[(int)get_global_id(0)].vy * dt;

@@ -27,9 +27,9 @@ void foldGroup(ferry_KernelContext kc, __local int* sums, __local int* maxima) {
 }
 
 #line 66 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
-__kernel void reduceGroups(__global const int* in, int n,
-                           __global int* partialSums,
-                           __global int* partialMaxima) {
+__kernel void reduceGroups(__global const int* restrict in, int n,
+                           __global int* restrict partialSums,
+                           __global int* restrict partialMaxima) {
   ferry_KernelContext kc = {(int)get_global_id(0), (int)get_global_id(1), (int)get_global_id(2), (int)get_global_size(0), (int)get_global_size(1), (int)get_global_size(2), (int)get_local_id(0), (int)get_local_id(1), (int)get_local_id(2), (int)get_local_size(0), (int)get_local_size(1), (int)get_local_size(2), (int)get_group_id(0), (int)get_group_id(1), (int)get_group_id(2), (int)get_num_groups(0), (int)get_num_groups(1), (int)get_num_groups(2)};
 #line 69 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
   __local int sums[256];
@@ -60,10 +60,11 @@ __kernel void reduceGroups(__global const int* in, int n,
   }
 }
 
-#line 99 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
-__kernel void reducePartials(__global const int* partialSums,
-                             __global const int* partialMaxima, int count,
-                             __global int* total, __global int* maximum) {
+#line 98 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
+__kernel void reducePartials(__global const int* restrict partialSums,
+                             __global const int* restrict partialMaxima,
+                             int count, __global int* total,
+                             __global int* maximum) {
   ferry_KernelContext kc = {(int)get_global_id(0), (int)get_global_id(1), (int)get_global_id(2), (int)get_global_size(0), (int)get_global_size(1), (int)get_global_size(2), (int)get_local_id(0), (int)get_local_id(1), (int)get_local_id(2), (int)get_local_size(0), (int)get_local_size(1), (int)get_local_size(2), (int)get_group_id(0), (int)get_group_id(1), (int)get_group_id(2), (int)get_num_groups(0), (int)get_num_groups(1), (int)get_num_groups(2)};
 #line 102 "@FERRY_SOURCE_ROOT@/samples/reduction/reduction.cpp"
   __local int sums[256];

@@ -43,7 +43,7 @@ __global const float* row(__global const float* m, int r, int width) {
 
 #line 26 "@FERRY_SOURCE_ROOT@/test/emit/golden/address_spaces.cpp"
 __kernel void rows(__global const float* matrix, __global float* sums,
-                   __global int* pairs, int width) {
+                   __global int* restrict pairs, int width) {
   int r = (int)get_global_id(0);
   float local_[4] = {1, 2, 3, 4};
   float total = sum(row(matrix, r, width), width);

@@ -12,10 +12,11 @@ typedef struct Pair {
 } Pair;
 typedef char ferry_check_Pair[((sizeof(Pair) == 8) & (FERRY_OFFSETOF(Pair, key) == 0) & (FERRY_OFFSETOF(Pair, value) == 4)) ? 1 : -1];
 
-#line 13 "@FERRY_SOURCE_ROOT@/test/emit/golden/buffers.cpp"
-__kernel void scatter(__global const Pair* in, __global float* values,
-                      __global int* keys, Pair bias, uchar ferry_negate,
-                      uchar tag, long offset) {
+#line 12 "@FERRY_SOURCE_ROOT@/test/emit/golden/buffers.cpp"
+__kernel void scatter(__global const Pair* restrict in,
+                      __global float* restrict values,
+                      __global int* restrict keys, Pair bias,
+                      uchar ferry_negate, uchar tag, long offset) {
   bool negate = ferry_negate;
 #line 16 "@FERRY_SOURCE_ROOT@/test/emit/golden/buffers.cpp"
   int i = (int)get_global_id(0);

@@ -31,7 +31,7 @@ int apply(Mode m, int a, int b) {
 }
 
 #line 30 "@FERRY_SOURCE_ROOT@/test/emit/golden/constants.cpp"
-__kernel void weigh(__global const int* in, __global float* out,
+__kernel void weigh(__global const int* in, __global float* restrict out,
                     __global int* tags, Mode mode) {
   int i = (int)get_global_id(0);
   int acc = 0;

@@ -36,7 +36,7 @@ ns__V ns__operator_plus(ns__V a, ns__V b) { return (ns__V){a.x + b.x, a.y + b.y}
 ns__V ns__operator_times(ns__V a, float s) { return (ns__V){a.x * s, a.y * s}; }
 
 #line 22 "@FERRY_SOURCE_ROOT@/test/emit/golden/cpp_extras.cpp"
-__kernel void ns__scaleAdd(__global ns__V* v,
+__kernel void ns__scaleAdd(__global ns__V* restrict v,
                            int unused __attribute__((unused))) {
   v[(int)get_global_id(0)] = ns__operator_plus(v[(int)get_global_id(0)], ns__operator_times(v[(int)get_global_id(0)], 2.0f));
 }
@@ -56,9 +56,10 @@ int twice(int a) { return a * 2; }
 #line 36 "@FERRY_SOURCE_ROOT@/test/emit/golden/cpp_extras.cpp"
 int add(int a, int b) { return a + b; }
 
-#line 38 "@FERRY_SOURCE_ROOT@/test/emit/golden/cpp_extras.cpp"
-__kernel void extras(__global float* out, __global const ns__V* vs,
-                     __global int* iout) {
+#line 37 "@FERRY_SOURCE_ROOT@/test/emit/golden/cpp_extras.cpp"
+__kernel void extras(__global float* restrict out,
+                     __global const ns__V* restrict vs,
+                     __global int* restrict iout) {
 #line 42 "@FERRY_SOURCE_ROOT@/test/emit/golden/cpp_extras.cpp"
   float big = 3.40282347E+38f;
   int k = (ulong)sizeof(ns__V) + 4UL;

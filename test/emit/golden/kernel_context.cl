@@ -3,23 +3,23 @@
 typedef struct { int x, y, z, maxX, maxY, maxZ, localX, localY, localZ, localSizeX, localSizeY, localSizeZ, groupX, groupY, groupZ, groupsX, groupsY, groupsZ; } ferry_KernelContext;
 
 #line 5 "@FERRY_SOURCE_ROOT@/test/emit/golden/kernel_context.cpp"
-__kernel void fill1(__global int* out) {
+__kernel void fill1(__global int* restrict out) {
   out[(int)get_global_id(0)] = (int)get_global_id(0) * 10 + (int)get_global_size(0);
 }
 
 #line 9 "@FERRY_SOURCE_ROOT@/test/emit/golden/kernel_context.cpp"
-__kernel void fill2(__global int* out) {
+__kernel void fill2(__global int* restrict out) {
   out[(int)get_global_id(1) * (int)get_global_size(0) + (int)get_global_id(0)] = (int)get_global_id(0) + 100 * (int)get_global_id(1) + 10000 * (int)get_global_size(1);
 }
 
 #line 13 "@FERRY_SOURCE_ROOT@/test/emit/golden/kernel_context.cpp"
-__kernel void fill3(__global int* out) {
+__kernel void fill3(__global int* restrict out) {
   int i = ((int)get_global_id(2) * (int)get_global_size(1) + (int)get_global_id(1)) * (int)get_global_size(0) + (int)get_global_id(0);
   out[i] = (int)get_global_id(0) + 10 * (int)get_global_id(1) + 100 * (int)get_global_id(2) + 1000 * (int)get_global_size(2);
 }
 
 #line 20 "@FERRY_SOURCE_ROOT@/test/emit/golden/kernel_context.cpp"
-__kernel void Grid__clear(__global float* cells, float value) {
+__kernel void Grid__clear(__global float* restrict cells, float value) {
   cells[(int)get_global_id(0)] = value * (int)get_global_id(0);
 }
 
@@ -27,14 +27,14 @@ __kernel void Grid__clear(__global float* cells, float value) {
 int linear(ferry_KernelContext kc) { return kc.y * kc.maxX + kc.x; }
 
 #line 28 "@FERRY_SOURCE_ROOT@/test/emit/golden/kernel_context.cpp"
-__kernel void index2(__global int* out) {
+__kernel void index2(__global int* restrict out) {
   ferry_KernelContext kc = {(int)get_global_id(0), (int)get_global_id(1), (int)get_global_id(2), (int)get_global_size(0), (int)get_global_size(1), (int)get_global_size(2), (int)get_local_id(0), (int)get_local_id(1), (int)get_local_id(2), (int)get_local_size(0), (int)get_local_size(1), (int)get_local_size(2), (int)get_group_id(0), (int)get_group_id(1), (int)get_group_id(2), (int)get_num_groups(0), (int)get_num_groups(1), (int)get_num_groups(2)};
 #line 29 "@FERRY_SOURCE_ROOT@/test/emit/golden/kernel_context.cpp"
   out[linear(kc)] = linear(kc) * 2;
 }
 
 #line 33 "@FERRY_SOURCE_ROOT@/test/emit/golden/kernel_context.cpp"
-__kernel void shifted(__global int* out) {
+__kernel void shifted(__global int* restrict out) {
   ferry_KernelContext kc = {(int)get_global_id(0), (int)get_global_id(1), (int)get_global_id(2), (int)get_global_size(0), (int)get_global_size(1), (int)get_global_size(2), (int)get_local_id(0), (int)get_local_id(1), (int)get_local_id(2), (int)get_local_size(0), (int)get_local_size(1), (int)get_local_size(2), (int)get_group_id(0), (int)get_group_id(1), (int)get_group_id(2), (int)get_num_groups(0), (int)get_num_groups(1), (int)get_num_groups(2)};
 #line 34 "@FERRY_SOURCE_ROOT@/test/emit/golden/kernel_context.cpp"
   kc.x = (kc.x + 1) % kc.maxX;

@@ -14,7 +14,7 @@ typedef char ferry_check_Acc[((sizeof(Acc) == 8) & (FERRY_OFFSETOF(Acc, count) =
 
 #line 11 "@FERRY_SOURCE_ROOT@/test/emit/golden/locals.cpp"
 __kernel void histogram(__global const int* in, __global int* counts,
-                        __global float* stats, int n) {
+                        __global float* restrict stats, int n) {
   int bins[4] = {0};
   int weights[4] = {1, 2, 3, 4};
   float grid[2][3] = {{1, 2, 3}, {4, 5, 6}};

@@ -53,8 +53,9 @@ void Body__advance(__global Body* self, float dt) {
   self->p = Vec2__operator_plus(self->p, (Vec2){self->v.x * dt, self->v.y * dt});
 }
 
-#line 30 "@FERRY_SOURCE_ROOT@/test/emit/golden/methods.cpp"
-__kernel void move(__global Body* bodies, __global float* lens, float dt) {
+#line 29 "@FERRY_SOURCE_ROOT@/test/emit/golden/methods.cpp"
+__kernel void move(__global Body* restrict bodies,
+                   __global float* restrict lens, float dt) {
   __global Body* b = &bodies[(int)get_global_id(0)];
   Body__advance(b, dt);
   Vec2 local_ = b->v;

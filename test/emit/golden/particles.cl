@@ -39,8 +39,9 @@ Vec3 physics__scale(Vec3 v, float s) { return (Vec3){v.x * s, v.y * s, v.z * s};
 #line 26 "@FERRY_SOURCE_ROOT@/test/emit/golden/particles.cpp"
 float physics__length(Vec3 v) { return sqrt(v.x * v.x + v.y * v.y + v.z * v.z); }
 
-#line 30 "@FERRY_SOURCE_ROOT@/test/emit/golden/particles.cpp"
-__kernel void advance(__global Particle* particles, Params p, int count) {
+#line 29 "@FERRY_SOURCE_ROOT@/test/emit/golden/particles.cpp"
+__kernel void advance(__global Particle* restrict particles, Params p,
+                      int count) {
   int i = (int)get_global_id(0);
   if (i >= count || !particles[i].alive)
     return;

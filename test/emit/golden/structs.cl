@@ -62,10 +62,12 @@ geo__Vec__float__3 twice(geo__Vec__float__3 v) {
   return r;
 }
 
-#line 49 "@FERRY_SOURCE_ROOT@/test/emit/golden/structs.cpp"
-__kernel void centres(__global const geo__Box* boxes, __global geo__Point* out,
-                      __global Padded* padded, __global Aligned* aligned,
-                      __global geo__Vec__float__3* vecs) {
+#line 47 "@FERRY_SOURCE_ROOT@/test/emit/golden/structs.cpp"
+__kernel void centres(__global const geo__Box* restrict boxes,
+                      __global geo__Point* restrict out,
+                      __global Padded* restrict padded,
+                      __global Aligned* restrict aligned,
+                      __global geo__Vec__float__3* restrict vecs) {
   int i = (int)get_global_id(0);
   geo__Box b = boxes[i];
   out[i] = mid(b);

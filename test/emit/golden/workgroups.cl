@@ -17,7 +17,7 @@ __kernel void partialSums(__global const float* in, __global float* out) {
 }
 
 #line 22 "@FERRY_SOURCE_ROOT@/test/emit/golden/workgroups.cpp"
-__kernel void ids(__global int* out) {
+__kernel void ids(__global int* restrict out) {
   int i = ((int)get_global_id(2) * (int)get_global_size(1) + (int)get_global_id(1)) * (int)get_global_size(0) + (int)get_global_id(0);
   out[i] = (int)get_local_id(0) + 10 * (int)get_local_id(1) + 100 * (int)get_local_id(2) +
            1000 * ((int)get_local_size(0) + (int)get_local_size(1) + (int)get_local_size(2)) +
@@ -60,7 +60,7 @@ int groupMaxTwice(ferry_KernelContext kc, int a, int b, __local int* best) {
 
 #line 57 "@FERRY_SOURCE_ROOT@/test/emit/golden/workgroups.cpp"
 __kernel void tiles(__global const float* in, __global float* out,
-                    __global int* maxima) {
+                    __global int* restrict maxima) {
   ferry_KernelContext kc = {(int)get_global_id(0), (int)get_global_id(1), (int)get_global_id(2), (int)get_global_size(0), (int)get_global_size(1), (int)get_global_size(2), (int)get_local_id(0), (int)get_local_id(1), (int)get_local_id(2), (int)get_local_size(0), (int)get_local_size(1), (int)get_local_size(2), (int)get_group_id(0), (int)get_group_id(1), (int)get_group_id(2), (int)get_num_groups(0), (int)get_num_groups(1), (int)get_num_groups(2)};
   __local float pair[64];
   __local int best[64];
@@ -104,7 +104,7 @@ __kernel void copyThrough(__global const float* in, __global float* out,
 }
 
 #line 98 "@FERRY_SOURCE_ROOT@/test/emit/golden/workgroups.cpp"
-__kernel void nested(__global int* out) {
+__kernel void nested(__global int* restrict out) {
   __local int flag[1];
 #line 99 "@FERRY_SOURCE_ROOT@/test/emit/golden/workgroups.cpp"
   if ((int)get_group_id(0) >= 0) {

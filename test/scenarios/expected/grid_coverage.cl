@@ -13,7 +13,7 @@ __kernel void product(__global const int* a, __global const int* b,
 }
 
 #line 39 "@FERRY_SOURCE_ROOT@/test/scenarios/grid_coverage.cpp"
-__kernel void initialize(__global int* vars, int nelr) {
+__kernel void initialize(__global int* restrict vars, int nelr) {
   const int i = (int)get_global_id(0);
   if (i >= nelr)
     return;
@@ -22,7 +22,7 @@ __kernel void initialize(__global int* vars, int nelr) {
 }
 
 #line 47 "@FERRY_SOURCE_ROOT@/test/scenarios/grid_coverage.cpp"
-__kernel void rowsOf(__global int* m, int cols) {
+__kernel void rowsOf(__global int* restrict m, int cols) {
   for (int j = 0; j < cols; ++j)
     m[(int)get_global_id(0) * cols + j] = (int)get_global_id(0) - j;
 }

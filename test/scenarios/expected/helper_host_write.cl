@@ -2,6 +2,6 @@
 
 #line 24 "@FERRY_SOURCE_ROOT@/test/scenarios/helper_host_write.cpp"
 __kernel void addk(__global const float* d, __global const float* c,
-                   __global int* out) {
+                   __global int* restrict out) {
   out[(int)get_global_id(0)] = (int)c[0] + (int)d[0] + (int)get_global_id(0);
 }

@@ -98,6 +98,7 @@ int main() {
     sim.state[0] = 5.0f;
     smooth(cc, sim, 1);
     cc.fromDeviceIfStale(sim.state); // ferry: `sim.state` is the host's again when compute returns; the device may hold a newer copy
+    cc.fromDeviceIfStale(sim.next); // ferry: `sim.next` is the host's again when compute returns; the device may hold a newer copy
   });
   printBuffer("state", sim.state);
   printBuffer("next", sim.next);
