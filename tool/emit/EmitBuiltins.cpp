@@ -101,7 +101,23 @@ bool inFerryNamespace(const Decl *D) {
   return NS && NS->getName() == "ferry" &&
          NS->getParent()->getRedeclContext()->isTranslationUnit();
 }
+/// ferry::native::sqrt and friends (workgroup.hpp).
+bool inFerryNativeNamespace(const Decl *D) {
+  const auto *NS = dyn_cast<NamespaceDecl>(D->getDeclContext());
+  return NS && NS->getName() == "native" && inFerryNamespace(NS);
+}
 } // namespace
+
+// ferry::native::f(x) is OpenCL C's native_f on float; each argument is
+// converted to float first, as the C++ declaration converts it, so that the
+// overload OpenCL picks is the float one.
+std::string Emitter::nativeMathCall(const CallExpr *CE,
+                                    const FunctionDecl *Callee) {
+  std::string S = "native_" + Callee->getName().str() + "(";
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+    S += std::string(I ? ", " : "") + "(float)(" + expr(CE->getArg(I)) + ")";
+  return S + ")";
+}
 
 llvm::ArrayRef<const char *> kernelContextFields() {
   static const std::vector<const char *> Fields = [] {
@@ -136,6 +152,8 @@ std::optional<std::string> Emitter::builtinCall(const CallExpr *CE,
                            ? "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)"
                            : "barrier(CLK_LOCAL_MEM_FENCE)");
   }
+  if (Callee->getIdentifier() && inFerryNativeNamespace(Callee))
+    return nativeMathCall(CE, Callee);
   if (Callee->getIdentifier() && inFerryNamespace(Callee))
     for (const auto &[Name, Builtin] : Atomics)
       if (Callee->getName() == Name)
@@ -161,6 +179,12 @@ std::string Emitter::atomicCall(const CallExpr *CE, llvm::StringRef Builtin) {
   const Expr *P = CE->getArg(0);
   QualType Element = P->getType()->getPointeeType();
   QualType C = Element.getUnqualifiedType().getCanonicalType();
+  const bool Floating = C->isSpecificBuiltinType(BuiltinType::Float) ||
+                        C->isSpecificBuiltinType(BuiltinType::Double);
+  const bool Adds = Builtin == "atomic_add" || Builtin == "atomic_sub";
+  if (Floating && Adds)
+    return floatAtomicCall(CE, Builtin == "atomic_sub",
+                           C->isSpecificBuiltinType(BuiltinType::Double));
   if (!C->isSpecificBuiltinType(BuiltinType::Int) &&
       !C->isSpecificBuiltinType(BuiltinType::UInt)) {
     error(CE->getBeginLoc(),
@@ -185,6 +209,51 @@ std::string Emitter::atomicCall(const CallExpr *CE, llvm::StringRef Builtin) {
   for (unsigned I = 1; I < CE->getNumArgs(); ++I)
     S2 += ", " + expr(CE->getArg(I));
   return S2 + ")";
+}
+
+// OpenCL C 1.2 has integer atomics only. A floating add is a
+// compare-and-swap loop on the element's bits: 32-bit atomic_cmpxchg for
+// float, and atom_cmpxchg of cl_khr_int64_base_atomics for double (which
+// NVIDIA's and PoCL's devices have; the program says so if one does not).
+std::string Emitter::floatAtomicCall(const CallExpr *CE, bool Subtract,
+                                     bool Double) {
+  const Expr *P = CE->getArg(0);
+  Space S = pointerSpace(P);
+  if (S != Space::Global && S != Space::Local) {
+    error(P->getBeginLoc(),
+          "'ferry::" + CE->getDirectCallee()->getName().str() +
+              "' needs a pointer into a buffer or a ferry::Local ('&buf[i]', "
+              "'&tile[i]'); OpenCL C has no atomics on " + spaceWord(S) +
+              " memory",
+          P->getSourceRange());
+    return "0";
+  }
+  if (Double)
+    UsesDouble = true;
+  std::string Name = std::string("ferry_atomic_add_") +
+                     (Double ? "double_" : "float_") + spaceWord(S);
+  FloatAtomics.insert(Name);
+  std::string Value = expr(CE->getArg(1));
+  return Name + "(" + expr(P) + ", " +
+         (Subtract ? "-(" + Value + ")" : Value) + ")";
+}
+
+std::string floatAtomicDefinition(llvm::StringRef Name) {
+  const bool Double = Name.contains("double");
+  const std::string Space = Name.ends_with("global") ? "__global" : "__local";
+  const std::string T = Double ? "double" : "float";
+  const std::string Bits = Double ? "ulong" : "uint";
+  const std::string Swap = Double ? "atom_cmpxchg" : "atomic_cmpxchg";
+  return T + " " + Name.str() + "(volatile " + Space + " " + T +
+         "* p, " + T + " v) {\n"
+         "  union { " + Bits + " bits; " + T + " value; } old, next;\n"
+         "  do {\n"
+         "    old.value = *p;\n"
+         "    next.value = old.value + v;\n"
+         "  } while (" + Swap + "((volatile " + Space + " " + Bits +
+         "*)p, old.bits, next.bits) != old.bits);\n"
+         "  return old.value;\n"
+         "}\n";
 }
 
 std::string Emitter::stringLiteral(llvm::StringRef Bytes) {

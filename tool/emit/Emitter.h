@@ -48,6 +48,9 @@ enum class Space { Private, Global, Constant, Local };
 const char *spaceQualifier(Space S);
 /// "global" and friends, as they name a version of a helper.
 const char *spaceWord(Space S);
+/// The OpenCL C text of a floating atomic helper named as
+/// Emitter::floatAtomicCall names it (`ferry_atomic_add_float_global`).
+std::string floatAtomicDefinition(llvm::StringRef Name);
 
 /// Concatenates in order: the parts are evaluated left to right, which
 /// keeps the order of emitted helpers and of diagnostics deterministic.
@@ -170,6 +173,9 @@ private:
   bool UsesDouble = false;
   bool NeedsKernelContext = false;
   bool NeedsOffsetof = false;
+  /// The compare-and-swap helpers floating atomics need, by name
+  /// (`ferry_atomic_add_float_global`), each printed once before the kernels.
+  std::set<std::string> FloatAtomics;
   /// Nesting of range-based for loops (their index names).
   unsigned RangeDepth = 0;
 
@@ -312,6 +318,8 @@ private:
   std::optional<std::string> builtinCall(const CallExpr *CE,
                                          const FunctionDecl *Callee);
   std::string atomicCall(const CallExpr *CE, llvm::StringRef Builtin);
+  std::string floatAtomicCall(const CallExpr *CE, bool Subtract, bool Double);
+  std::string nativeMathCall(const CallExpr *CE, const FunctionDecl *Callee);
   std::string printfCall(const CallExpr *CE);
   std::string assertFailCall(const CallExpr *CE);
   /// A string literal as OpenCL C source.

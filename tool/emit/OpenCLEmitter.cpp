@@ -89,6 +89,14 @@ Emitter::run(llvm::ArrayRef<const FunctionDecl *> Kernels) {
          "not support (cl_khr_fp64)\"\n"
          "#endif\n"
          "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
+  if (llvm::any_of(FloatAtomics, [](const std::string &N) {
+        return llvm::StringRef(N).contains("double");
+      }))
+    S += "#ifndef cl_khr_int64_base_atomics\n"
+         "#error \"these kernels add to 'double' atomically, which needs "
+         "64-bit atomics (cl_khr_int64_base_atomics)\"\n"
+         "#endif\n"
+         "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n";
   if (NeedsOffsetof)
     S += "#if defined(__clang__) || defined(__GNUC__)\n"
          "#define FERRY_OFFSETOF(T, m) __builtin_offsetof(T, m)\n"
@@ -103,6 +111,8 @@ Emitter::run(llvm::ArrayRef<const FunctionDecl *> Kernels) {
     S += "typedef struct { int " + Fields + "; } ferry_KernelContext;\n\n";
   }
   S += Types;
+  for (const std::string &Name : FloatAtomics)
+    S += floatAtomicDefinition(Name) + "\n";
   if (!Constants.empty())
     S += Constants + "\n";
   // Callees before callers; otherwise in the order of the source.

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -398,6 +399,17 @@ template <class T> constexpr void checkAtomicElement() {
                 "OpenCL C 1.2 has)");
 }
 
+// atomicAdd and atomicSub also take float and double (an extension): the
+// device builds them on compare-and-swap of the element's bits.
+template <class T> constexpr void checkAtomicAddElement() {
+  static_assert(std::is_same<T, int>::value ||
+                    std::is_same<T, unsigned>::value ||
+                    std::is_same<T, float>::value ||
+                    std::is_same<T, double>::value,
+                "ferry::atomicAdd and atomicSub take int, unsigned, float or "
+                "double elements");
+}
+
 } // namespace detail
 
 // An array of N elements shared by the work-items of a group (OpenCL's
@@ -462,16 +474,17 @@ template <class T> LocalSpanArg<T> localSpan(std::size_t count) {
 }
 
 // Atomics on an int or unsigned element of a buffer or of local memory
-// (`&buf[i]`, `&tile[i]`). Each returns the value the element held before.
+// (`&buf[i]`, `&tile[i]`); atomicAdd and atomicSub on float and double too
+// (an extension). Each returns the value the element held before.
 // Plain reads and writes suffice on the host: see the top of this file.
 template <class T> T atomicAdd(T *p, typename detail::NonDeduced<T>::type v) {
-  detail::checkAtomicElement<T>();
+  detail::checkAtomicAddElement<T>();
   const T old = *p;
   *p = static_cast<T>(old + v);
   return old;
 }
 template <class T> T atomicSub(T *p, typename detail::NonDeduced<T>::type v) {
-  detail::checkAtomicElement<T>();
+  detail::checkAtomicAddElement<T>();
   const T old = *p;
   *p = static_cast<T>(old - v);
   return old;
@@ -522,5 +535,26 @@ T atomicCompareExchange(T *p, typename detail::NonDeduced<T>::type expected,
     *p = desired;
   return old;
 }
+
+// Native math (an extension, issue 31): OpenCL C's native_ functions on
+// float, which trade accuracy (implementation-defined, often a few ulp) for
+// speed where a kernel can afford it. In the reference execution each is the
+// <cmath> function it approximates.
+namespace native {
+inline float sqrt(float x) { return std::sqrt(x); }
+inline float rsqrt(float x) { return 1.0f / std::sqrt(x); }
+inline float exp(float x) { return std::exp(x); }
+inline float exp2(float x) { return std::exp2(x); }
+inline float exp10(float x) { return std::pow(10.0f, x); }
+inline float log(float x) { return std::log(x); }
+inline float log2(float x) { return std::log2(x); }
+inline float log10(float x) { return std::log10(x); }
+inline float sin(float x) { return std::sin(x); }
+inline float cos(float x) { return std::cos(x); }
+inline float tan(float x) { return std::tan(x); }
+inline float powr(float x, float y) { return std::pow(x, y); }
+inline float divide(float x, float y) { return x / y; }
+inline float recip(float x) { return 1.0f / x; }
+} // namespace native
 
 } // namespace ferry
