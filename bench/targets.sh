@@ -100,7 +100,7 @@ run() {
     settings_w=16,32
   else
     elements=33554432 times=100 poses=0 iters=8 sgemm_sizes="4096 8192"
-    settings_w=32,64,128,256
+    settings_w=64,128
   fi
   settings_p=1,2,4,8,16
   log() { # NAME COMMAND... : runs it, its output into $tmp/NAME and raw.txt
@@ -108,17 +108,33 @@ run() {
     shift
     echo "## $name: $*" >> "$raw"
     local rc=0
-    "$@" > "$tmp/$name" 2>&1 || rc=$?
+    # No program may take the whole of a device call.
+    timeout "${LIMIT:-120}" "$@" > "$tmp/$name" 2>&1 || rc=$?
     echo "$rc" > "$tmp/$name.rc"
     cat "$tmp/$name" >> "$raw"
     [ "$rc" = 0 ] || echo "## $name exited with $rc" >> "$raw"
     return 0
   }
+  # The originals take the first OpenCL device unless told: pick, from each
+  # one's own list, the first device that FERRY_DEVICE's kind names (the
+  # device machine lists PoCL's CPU device first).
+  pick() { # LIST_FILE -> index
+    local pat='NVIDIA|AMD|Radeon|GPU|Graphics'
+    case "$FERRY_DEVICE" in cpu* | host) pat='pthread|cpu|Portable' ;; esac
+    sed -n 's/^ *\([0-9][0-9]*\): *"\{0,1\}\(.*\)/\1 \2/p' "$1" |
+      grep -E -i "$pat" | head -n 1 | cut -d' ' -f1
+  }
+  "$bin/babelstream-ocl" --list > "$tmp/bs-list" 2>&1 || true
+  "$bin/minibude-ocl" --list > "$tmp/mb-list" 2>&1 || true
+  bs_dev=$(pick "$tmp/bs-list")
+  mb_dev=$(pick "$tmp/mb-list")
+  { echo "## babelstream-ocl --list: device ${bs_dev:-0} chosen"; cat "$tmp/bs-list"
+    echo "## minibude-ocl --list: device ${mb_dev:-0} chosen"; cat "$tmp/mb-list"; } >> "$raw"
   ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "n/a"; else printf "%.2f", a / b }'; }
 
   # BabelStream: original and port twice each, alternating; best MB/s of each.
   for round in 1 2; do
-    log "bs-ocl-$round" "$bin/babelstream-ocl" -s "$elements" -n "$times"
+    log "bs-ocl-$round" "$bin/babelstream-ocl" --device "${bs_dev:-0}" -s "$elements" -n "$times"
     log "bs-ferry-$round" "$bin/babelstream" -s "$elements" -n "$times"
   done
   bs_best() { # PROGRAM KERNEL -> best GB/s over both rounds
@@ -140,7 +156,9 @@ run() {
 
   # miniBUDE: every setting of both, the original also with IEEE math.
   for p in minibude-ocl minibude-ocl-ieee minibude; do
-    log "$p" "$bin/$p" --deck "$bin/bm1" -n "$poses" -i "$iters" -p "$settings_p" -w "$settings_w" --csv
+    dev=()
+    [ "$p" = minibude ] || dev=(-d "${mb_dev:-0}")
+    log "$p" "$bin/$p" "${dev[@]}" --deck "$bin/bm1" -n "$poses" -i "$iters" -p "$settings_p" -w "$settings_w" --csv
   done
   mb_ms() { # PROGRAM PPWI WGSIZE -> mean ms
     awk -F, -v p="$2" -v w="$3" '$1 == p && $2 == w { print $4 }' "$tmp/$1"
