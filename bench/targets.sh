@@ -16,7 +16,8 @@
 #       each program's raw output (default OUT_DIR: $OUT, else
 #       ./targets-out); SIZE=small runs PoCL-sized problems
 #   bench/targets.sh table FILE                  here: FILE, a run's
-#       targets.md, into docs/targets.md with the commands that regenerate it
+#       targets.md, into docs/targets.md with the commands that regenerate it,
+#       and the raw.txt beside FILE into docs/targets-raw.txt
 #
 # Timing is each program's own: BabelStream's host clock around each kernel
 # and a wait (best of 100 runs, first left out; MB/s), miniBUDE's host clock
@@ -260,6 +261,7 @@ run() {
 
 table() {
   doc="$root/docs/targets.md"
+  raw="$(dirname "$1")/raw.txt"
   {
     echo "<!-- Generated from a run of bench/targets.sh; regenerate, do not edit:"
     echo "       cmake --build build --target babelstream minibude sgemm"
@@ -269,9 +271,13 @@ table() {
     echo "       # here, with the targets.md that came back:"
     echo "       bench/targets.sh table targets.md -->"
     echo
-    cat "$1"
+    sed 's|^Raw outputs: raw.txt beside this file.|Raw outputs: [targets-raw.txt](targets-raw.txt).|' "$1"
   } > "$doc"
   echo "wrote $doc"
+  if [ -f "$raw" ]; then
+    cp "$raw" "$root/docs/targets-raw.txt"
+    echo "wrote $root/docs/targets-raw.txt"
+  fi
 }
 
 case "$mode" in
