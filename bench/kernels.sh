@@ -212,7 +212,8 @@ run() {
     echo "## SGEMM (row-major C = A · B, n × n floats, best of $reps)"
     echo
     echo "*ms*: kernel time by OpenCL event profiling (CLBlast: the whole call,"
-    echo "host clock; cuBLAS, where nvcc was there to build it: CUDA events around each call). *× CLBlast*: CLBlast's time over this one's (above 1:"
+    echo "host clock; cuBLAS, where nvcc was there to build it: CUDA events"
+    echo "around each call). *× CLBlast*: CLBlast's time over this one's (above 1:"
     echo "faster). *same C*: the weighted sum of C equals the one samples/sgemm"
     echo "works out on the host (the entries are small integers, so every"
     echo "program's C is exact)."
