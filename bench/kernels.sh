@@ -4,7 +4,9 @@
 #    samples/sgemm, samples/matmul's plain kernel (bench/plain_matmul), the
 #    same tiled kernel written by hand in raw OpenCL (bench/raw_sgemm, in
 #    issue 25's 64 x 64 / 4 x 4 shape and in the sample's 128 x 128 / 8 x 8),
-#    and CLBlast (bench/clblast_sgemm);
+#    CLBlast (bench/clblast_sgemm) and, where the device machine has nvcc,
+#    cuBLAS FP32 with CUBLAS_PEDANTIC_MATH (bench/cublas/sgemm_cublas.cu,
+#    built there; issue 31's mark);
 #  * samples/reduction over 16M ints (and its one-dispatch variant with
 #    atomics, bench/reduction_atomic) against a device-to-device copy of the
 #    same bytes (bench/copy_buffer);
@@ -43,6 +45,8 @@ bundle() {
     cp "$build/bench/$p" "$dest/"
   done
   strip "$dest"/* 2> /dev/null || true
+  # Built on the device machine, which has CUDA (run).
+  cp "$root/bench/cublas/sgemm_cublas.cu" "$dest/"
   # Which sources the programs were built from, for the table to say.
   rev=$(git -C "$root" rev-parse --short HEAD)
   git -C "$root" diff --quiet HEAD -- samples bench runtime tool || rev="$rev + local changes"
@@ -102,6 +106,14 @@ run() {
   tflops() { awk -v n="$1" -v ms="$2" 'BEGIN { printf "%.2f", 2 * n * n * n / (ms * 1e9) }'; }
   ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
+  # cuBLAS, where nvcc is there to build it (issue 31's SGEMM mark).
+  cublas=""
+  nvcc=$(command -v nvcc || ls /usr/local/cuda/bin/nvcc 2> /dev/null || true)
+  if [ -n "$nvcc" ] && [ -f "$bin/sgemm_cublas.cu" ] &&
+    "$nvcc" -O2 -o "$tmp/sgemm_cublas" "$bin/sgemm_cublas.cu" -lcublas > "$tmp/nvcc.log" 2>&1; then
+    cublas="$tmp/sgemm_cublas"
+  fi
+
   device=unknown
   for n in $sizes; do
     FERRY_TRACE="$tmp/sgemm.json" "$(exe sgemm)" "$n" "$reps" > "$tmp/sgemm.out"
@@ -121,6 +133,14 @@ run() {
       "raw64|raw OpenCL by hand, 64 × 64 per group, 4 × 4 per work-item|$(kv "$tmp/raw64.out" best_ms)|$(kv "$tmp/raw64.out" weighted)" \
       "raw128|raw OpenCL by hand, samples/sgemm's kernel (128 × 128, 8 × 8, slices of 8, prefetch)|$(kv "$tmp/raw128.out" best_ms)|$(kv "$tmp/raw128.out" weighted)" \
       "clblast|CLBlast, whole call|$cl|$(kv "$tmp/clblast.out" weighted)"; do
+      echo "$entry" >> "$tmp/entries"
+    done
+    if [ -n "$cublas" ]; then
+      "$cublas" "$n" "$reps" > "$tmp/cublas.out" || true
+      # Its own check: 64 entries of C against the host's product.
+      echo "cublas|cuBLAS FP32, CUBLAS_PEDANTIC_MATH (CUDA events)|$(kv "$tmp/cublas.out" best_ms)|$(kv "$tmp/cublas.out" check)" >> "$tmp/entries"
+    fi
+    while IFS= read -r entry; do
       key=${entry%%|*}
       rest=${entry#*|}
       label=${rest%%|*}
@@ -128,10 +148,16 @@ run() {
       ms=${rest%%|*}
       w=${rest#*|}
       same=yes
-      [ "$w" = "$expected" ] || same="NO ($w)"
+      if [ "$key" = cublas ]; then
+        [ "$w" = ok ] || same="NO (its check: $w)"
+        [ "$w" != ok ] || same="yes (64 entries)"
+      else
+        [ "$w" = "$expected" ] || same="NO ($w)"
+      fi
       echo "| $n | $label | $ms | $(tflops "$n" "$ms") | $(ratio "$cl" "$ms") | $same |" >> "$tmp/sgemm.rows"
       echo "$n $key $ms" >> "$tmp/sgemm.keys"
-    done
+    done < "$tmp/entries"
+    rm -f "$tmp/entries"
   done
 
   FERRY_TRACE="$tmp/reduction.json" "$(exe reduction)" "$elements" "$groups" "$short_reps" > "$tmp/reduction.out"
@@ -171,6 +197,12 @@ run() {
     echo "| target | measured | ratio |"
     echo "| --- | --- | --- |"
     echo "| tiled SGEMM ≥ 0.8× CLBlast at n = $mid | $(at "$mid" ferry) ms vs $(at "$mid" clblast) ms | $(ratio "$(at "$mid" clblast)" "$(at "$mid" ferry)")× |"
+    if [ -n "$cublas" ]; then
+      for n in $sizes; do
+        [ "$n" -ge 4096 ] || continue
+        echo "| tiled SGEMM ≥ 0.9× cuBLAS FP32 (issue 31) at n = $n | $(at "$n" ferry) ms vs $(at "$n" cublas) ms | $(ratio "$(at "$n" cublas)" "$(at "$n" ferry)")× |"
+      done
+    fi
     echo "| tiled SGEMM not slower than the hand-written 64 × 64 / 4 × 4 kernel, n = $mid | $(at "$mid" ferry) ms vs $(at "$mid" raw64) ms | $(ratio "$(at "$mid" raw64)" "$(at "$mid" ferry)")× |"
     share() { awk -v a="$1" -v b="$copy_gbps" 'BEGIN { printf "%.1f %%", 100 * a / b }'; }
     echo "| reduction ≥ 80 % of the copy's bandwidth (samples/reduction, two dispatches) | $red_gbps vs $copy_gbps GB/s | $(share "$red_gbps") |"
@@ -180,7 +212,8 @@ run() {
     echo "## SGEMM (row-major C = A · B, n × n floats, best of $reps)"
     echo
     echo "*ms*: kernel time by OpenCL event profiling (CLBlast: the whole call,"
-    echo "host clock). *× CLBlast*: CLBlast's time over this one's (above 1:"
+    echo "host clock; cuBLAS, where nvcc was there to build it: CUDA events"
+    echo "around each call). *× CLBlast*: CLBlast's time over this one's (above 1:"
     echo "faster). *same C*: the weighted sum of C equals the one samples/sgemm"
     echo "works out on the host (the entries are small integers, so every"
     echo "program's C is exact)."
