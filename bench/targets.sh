@@ -161,6 +161,8 @@ run() {
     [ "$p" = minibude ] || dev=(-d "${mb_dev:-0}")
     log "$p" "$bin/$p" "${dev[@]}" --deck "$bin/bm1" -n "$poses" -i "$iters" -p "$settings_p" -w "$settings_w" --csv
   done
+  # The port again with the original's fast-math build (FERRY_FAST_MATH).
+  log minibude-fast env FERRY_FAST_MATH=1 "$bin/minibude" --deck "$bin/bm1" -n "$poses" -i "$iters" -p "$settings_p" -w "$settings_w" --csv
   mb_ms() { # PROGRAM PPWI WGSIZE -> mean ms
     awk -F, -v p="$2" -v w="$3" '$1 == p && $2 == w { print $4 }' "$tmp/$1"
   }
@@ -218,13 +220,15 @@ run() {
       echo "| BabelStream $k, double, $elements elements, GB/s$extra | $o | $f | $(ratio "$f" "$o") | ≥ 1.0 |"
     done
     read -r best_ms best_p best_w <<< "$(mb_best minibude-ocl)"
+    f=$(mb_ms minibude-fast "$best_p" "$best_w")
+    echo "| miniBUDE bm1, ms, the original's best setting ($best_p poses per item, groups of $best_w), both with native math and fast-math builds (Ferry: FERRY_FAST_MATH=1) | $best_ms | $f | $(ratio "$best_ms" "$f") | ≥ 1.0 |"
     f=$(mb_ms minibude "$best_p" "$best_w")
-    echo "| miniBUDE bm1, ms, the original's best setting ($best_p poses per item, groups of $best_w; original with its fast-math options) | $best_ms | $f | $(ratio "$best_ms" "$f") | ≥ 1.0 |"
+    echo "| miniBUDE bm1, ms, the same setting, Ferry without FERRY_FAST_MATH (native math only) | $best_ms | $f | $(ratio "$best_ms" "$f") | (less) |"
     read -r ieee_ms ieee_p ieee_w <<< "$(mb_best minibude-ocl-ieee)"
     f=$(mb_ms minibude "$ieee_p" "$ieee_w")
-    echo "| miniBUDE bm1, ms, the IEEE-math original's best setting ($ieee_p / $ieee_w) | $ieee_ms | $f | $(ratio "$ieee_ms" "$f") | (same math) |"
-    read -r ferry_ms ferry_p ferry_w <<< "$(mb_best minibude)"
-    echo "| miniBUDE bm1, ms, each at its own best (Ferry: $ferry_p / $ferry_w) | $best_ms | $ferry_ms | $(ratio "$best_ms" "$ferry_ms") | ≥ 1.0 |"
+    echo "| miniBUDE bm1, ms, the original with IEEE math (no native, no fast-math options) at its best ($ieee_p / $ieee_w), Ferry native math only | $ieee_ms | $f | $(ratio "$ieee_ms" "$f") | (information) |"
+    read -r ferry_ms ferry_p ferry_w <<< "$(mb_best minibude-fast)"
+    echo "| miniBUDE bm1, ms, each at its own best, fast-math builds (Ferry: $ferry_p / $ferry_w) | $best_ms | $ferry_ms | $(ratio "$best_ms" "$ferry_ms") | ≥ 1.0 |"
     for n in $sgemm_sizes; do
       c=$(kv "cublas-$n" tflops)
       f=$(tflops "$n" "$(sgemm_ms "$n")")
@@ -234,7 +238,7 @@ run() {
     echo "Checks: BabelStream original $(bs_valid bs-ocl), Ferry $(bs_valid bs-ferry)"
     echo "(each validates every element and the sum, and exits 1 on a failure);"
     echo "miniBUDE original $(mb_valid minibude-ocl), IEEE original $(mb_valid minibude-ocl-ieee),"
-    echo "Ferry $(mb_valid minibude) (every setting against ref_energies.out, 0.025 %);"
+    echo "Ferry $(mb_valid minibude), Ferry fast-math $(mb_valid minibude-fast) (every setting against ref_energies.out, 0.025 %);"
     for n in $sgemm_sizes; do
       echo "SGEMM n = $n: cuBLAS check=$(kv "cublas-$n" check),"
       echo "Ferry \`$(grep '^check:' "$tmp/sgemm-$n" 2> /dev/null | head -n 1)\`."
@@ -242,15 +246,16 @@ run() {
     echo
     echo "## miniBUDE, every setting (mean ms of $iters runs)"
     echo
-    echo "| poses per item | group | original (fast math) | original (IEEE) | Ferry | original / Ferry | IEEE original / Ferry |"
-    echo "| --- | --- | --- | --- | --- | --- | --- |"
+    echo "| poses per item | group | original (fast math) | original (IEEE) | Ferry (native math) | Ferry (FERRY_FAST_MATH=1) | original / Ferry fast | IEEE original / Ferry |"
+    echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
     for p in ${settings_p//,/ }; do
       for w in ${settings_w//,/ }; do
         o=$(mb_ms minibude-ocl "$p" "$w")
         i=$(mb_ms minibude-ocl-ieee "$p" "$w")
         f=$(mb_ms minibude "$p" "$w")
-        [ -n "$o$i$f" ] || continue
-        echo "| $p | $w | ${o:-–} | ${i:-–} | ${f:-–} | $(ratio "$o" "$f") | $(ratio "$i" "$f") |"
+        ff=$(mb_ms minibude-fast "$p" "$w")
+        [ -n "$o$i$f$ff" ] || continue
+        echo "| $p | $w | ${o:-–} | ${i:-–} | ${f:-–} | ${ff:-–} | $(ratio "$o" "$ff") | $(ratio "$i" "$f") |"
       done
     done
     echo

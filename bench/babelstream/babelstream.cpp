@@ -118,10 +118,12 @@ static int powerOfTwoBelow(std::size_t n) {
   return p;
 }
 
-FERRY_COMPUTE void stream(ferry::ComputeContext &cc, ferry::Buffer<double> &a,
-                          ferry::Buffer<double> &b, ferry::Buffer<double> &c,
-                          int n, int times, Timings &t, double &sum,
-                          std::string &shape) {
+// Static: only this file calls it, so Ferry sees every call, each passing
+// three different buffers, and marks the kernels' buffers restrict.
+static FERRY_COMPUTE void stream(ferry::ComputeContext &cc, ferry::Buffer<double> &a,
+                                 ferry::Buffer<double> &b, ferry::Buffer<double> &c,
+                                 int n, int times, Timings &t, double &sum,
+                                 std::string &shape) {
   const ferry::Device device = cc.device();
   const std::size_t fits = std::max<std::size_t>(
       device.localMemoryBytes / 2 / sizeof(double), 1);

@@ -25,9 +25,10 @@
 // Each work-item computes PPWI poses that lie a group apart (pose
 // g*WGSIZE*PPWI + l + i*WGSIZE for i < PPWI), so that a group's loads of the
 // pose arrays are contiguous; the force-field table is copied into local
-// memory by the group first. Unlike the original this port has no native
-// math and no fast-math build options (Ferry's kernel language has neither
-// yet, issue 31): it divides and takes square roots with IEEE precision.
+// memory by the group first. Like the original it takes reciprocals and
+// square roots with native math (ferry::native::recip and sqrt, an
+// extension of issue 31); the original's fast-math build options are
+// FERRY_FAST_MATH=1 (bench/targets.sh runs the port both ways).
 //
 // Each run is timed on the host clock around the dispatch and a wait for
 // the device (`cc.finish()`), as the original times its runs. Validation is
@@ -141,7 +142,7 @@ FERRY_KERNEL void fasten(ferry::KernelContext kc,
       const FFParams pp = types[pro.type];
 
       const float radij = pp.radius + lp.radius;
-      const float invRadij = 1.0f / radij;
+      const float invRadij = ferry::native::recip(radij);
       const bool bothF = pp.hbtype == kHbtypeF && lp.hbtype == kHbtypeF;
       const float elcdst = bothF ? 4.0f : 2.0f;
       const float elcdst1 = bothF ? 0.25f : 0.5f;
@@ -155,7 +156,7 @@ FERRY_KERNEL void fasten(ferry::KernelContext kc,
       const float distdslv =
           proNegative ? (ligNegative ? kNpnpDist : kNppDist)
                       : (ligNegative ? kNppDist : -kFloatMax);
-      const float invDistdslv = 1.0f / distdslv;
+      const float invDistdslv = ferry::native::recip(distdslv);
       const float chargeInit = lp.elsc * pp.elsc;
       const float desolvInit = proHphb + ligHphb;
 
@@ -163,7 +164,7 @@ FERRY_KERNEL void fasten(ferry::KernelContext kc,
         const float dx = pos[i][0] - pro.x;
         const float dy = pos[i][1] - pro.y;
         const float dz = pos[i][2] - pro.z;
-        const float distij = std::sqrt(dx * dx + dy * dy + dz * dz);
+        const float distij = ferry::native::sqrt(dx * dx + dy * dy + dz * dz);
         const float distbb = distij - radij;
         const bool zone1 = distbb < 0.0f;
 

@@ -80,3 +80,56 @@ TEST_CASE("restrict: only where every dispatch passes different buffers",
   CHECK_FALSE(restricted("lonely", 2));
   CHECK(restricted("one", 1));
 }
+
+TEST_CASE("restrict: reference parameters of a function only this file calls",
+          "[restrict]") {
+  Source S(R"cpp(
+#include <ferry/ferry.hpp>
+FERRY_KERNEL void add(ferry::KernelContext kc, const float *a, float *b) {
+  b[kc.x] += a[kc.x];
+}
+FERRY_KERNEL void addOpen(ferry::KernelContext kc, const float *a, float *b) {
+  b[kc.x] += a[kc.x];
+}
+FERRY_KERNEL void addTwice(ferry::KernelContext kc, const float *a, float *b) {
+  b[kc.x] += a[kc.x];
+}
+// Internal linkage, and every call (through a second helper too) passes two
+// different buffers.
+static void inner(ferry::ComputeContext &cc, ferry::Buffer<float> &x,
+                  ferry::Buffer<float> &y) {
+  cc.dispatch(add, ferry::Range(64), x, y);
+}
+static void outer(ferry::ComputeContext &cc, ferry::Buffer<float> &x,
+                  ferry::Buffer<float> &y) {
+  inner(cc, x, y);
+}
+// Another file may call this one with one buffer twice.
+void open(ferry::ComputeContext &cc, ferry::Buffer<float> &x,
+          ferry::Buffer<float> &y) {
+  cc.dispatch(addOpen, ferry::Range(64), x, y);
+}
+// One of its calls passes one buffer twice.
+static void twice(ferry::ComputeContext &cc, ferry::Buffer<float> &x,
+                  ferry::Buffer<float> &y) {
+  cc.dispatch(addTwice, ferry::Range(64), x, y);
+}
+FERRY_COMPUTE void run(ferry::ComputeContext &cc) {
+  ferry::Buffer<float> a(64), b(64);
+  outer(cc, a, b);
+  inner(cc, b, a);
+  open(cc, a, b);
+  twice(cc, a, b);
+  twice(cc, a, a);
+}
+)cpp");
+  ProgramModel M = S.model();
+  REQUIRE(S.errors().empty());
+  RestrictParams R =
+      analyzeRestrictParams(M.Kernels, KernelDispatches(S.context()));
+  CHECK(R.isRestrict(S.function("add"), 1));
+  CHECK(R.isRestrict(S.function("add"), 2));
+  CHECK_FALSE(R.isRestrict(S.function("addOpen"), 1));
+  CHECK_FALSE(R.isRestrict(S.function("addTwice"), 1));
+  CHECK_FALSE(R.isRestrict(S.function("addTwice"), 2));
+}

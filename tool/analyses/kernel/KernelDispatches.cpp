@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
 using namespace clang;
@@ -83,31 +84,6 @@ bool madeIn(const ObjectPath &P, const FunctionDecl *In) {
          !isa<ParmVarDecl>(V) && enclosingFunction(V) == In;
 }
 
-/// Two arguments of one dispatch in `In` are certainly different buffers.
-bool distinct(const Expr *A, const Expr *B, const FunctionDecl *In) {
-  std::optional<ObjectPath> PA = objectOf(A, In), PB = objectOf(B, In);
-  if (!PA || !PB)
-    return false;
-  if (PA->Kind == PB->Kind && PA->RootDecl == PB->RootDecl) {
-    // The same root: different members somewhere along the paths.
-    for (size_t I = 0; I < PA->Members.size() && I < PB->Members.size(); ++I)
-      if (PA->Members[I] != PB->Members[I])
-        return true;
-    return false;
-  }
-  using R = ObjectPath::Root;
-  if (PA->Kind == R::Var && PB->Kind == R::Var)
-    return true; // two complete objects of their own
-  // A buffer variable (no members) is a complete object: no member of
-  // anything is it.
-  if ((PA->Kind == R::Var && PA->Members.empty() && !PB->Members.empty()) ||
-      (PB->Kind == R::Var && PB->Members.empty() && !PA->Members.empty()))
-    return true;
-  // What existed before `In` was entered is not what `In` made.
-  return (madeIn(*PA, In) && PB->Kind != R::Var) ||
-         (madeIn(*PB, In) && PA->Kind != R::Var);
-}
-
 } // namespace
 
 class DispatchFinder : public RecursiveASTVisitor<DispatchFinder> {
@@ -136,7 +112,26 @@ public:
       return RecursiveASTVisitor::TraverseCXXDestructorDecl(F); });
   }
 
+  /// Every direct call of each function (by canonical declaration), and
+  /// the functions named other than as a call's callee (their address
+  /// taken: called from where Ferry cannot see).
+  std::map<const FunctionDecl *, std::vector<Site>> CallsOf;
+  std::set<const FunctionDecl *> NamedElsewhere;
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl());
+        F && !Callees.count(Ref))
+      NamedElsewhere.insert(F->getCanonicalDecl());
+    return true;
+  }
+
   bool VisitCallExpr(CallExpr *Call) {
+    if (const FunctionDecl *F = Call->getDirectCallee()) {
+      CallsOf[F->getCanonicalDecl()].push_back({Call, Current});
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+        Callees.insert(Ref);
+    }
     if (!isDispatchCall(Call))
       return true;
     const FunctionDecl *K = dispatchedKernel(Call);
@@ -157,7 +152,77 @@ private:
     return Ok;
   }
   const FunctionDecl *Current = nullptr;
+  /// The callee references of the calls seen (a call is visited before
+  /// the reference inside it).
+  std::set<const DeclRefExpr *> Callees;
 };
+
+namespace {
+
+/// The buffer reference parameters `A` and `B` of `In` are bound to
+/// different buffers at every call of it: In is a plain function only
+/// this file can call (internal linkage), never named but as a call's
+/// callee, and each of its calls passes two arguments `distinct` proves
+/// different where that call is. Depth bounds the chain of callers.
+bool callersPassDistinct(const FunctionDecl *In, const ParmVarDecl *A,
+                         const ParmVarDecl *B, const DispatchFinder &Finder,
+                         int Depth);
+
+/// Two arguments of one dispatch in `In` are certainly different buffers.
+bool distinct(const Expr *A, const Expr *B, const FunctionDecl *In,
+              const DispatchFinder &Finder, int Depth = 0) {
+  std::optional<ObjectPath> PA = objectOf(A, In), PB = objectOf(B, In);
+  if (!PA || !PB)
+    return false;
+  if (PA->Kind == PB->Kind && PA->RootDecl == PB->RootDecl) {
+    // The same root: different members somewhere along the paths.
+    for (size_t I = 0; I < PA->Members.size() && I < PB->Members.size(); ++I)
+      if (PA->Members[I] != PB->Members[I])
+        return true;
+    return false;
+  }
+  using R = ObjectPath::Root;
+  if (PA->Kind == R::Var && PB->Kind == R::Var)
+    return true; // two complete objects of their own
+  // A buffer variable (no members) is a complete object: no member of
+  // anything is it.
+  if ((PA->Kind == R::Var && PA->Members.empty() && !PB->Members.empty()) ||
+      (PB->Kind == R::Var && PB->Members.empty() && !PA->Members.empty()))
+    return true;
+  // What existed before `In` was entered is not what `In` made.
+  if ((madeIn(*PA, In) && PB->Kind != R::Var) ||
+      (madeIn(*PB, In) && PA->Kind != R::Var))
+    return true;
+  // Two reference parameters: what every caller binds them to.
+  if (PA->Kind == R::RefParam && PB->Kind == R::RefParam &&
+      PA->Members.empty() && PB->Members.empty())
+    return callersPassDistinct(In, cast<ParmVarDecl>(PA->RootDecl),
+                               cast<ParmVarDecl>(PB->RootDecl), Finder, Depth);
+  return false;
+}
+
+bool callersPassDistinct(const FunctionDecl *In, const ParmVarDecl *A,
+                         const ParmVarDecl *B, const DispatchFinder &Finder,
+                         int Depth) {
+  // A method's calls count their object differently; a function another
+  // file may call, or one called through a pointer, has calls Ferry cannot
+  // see.
+  if (Depth >= 4 || !In || isa<CXXMethodDecl>(In) || In->isExternallyVisible() ||
+      Finder.NamedElsewhere.count(In->getCanonicalDecl()))
+    return false;
+  auto It = Finder.CallsOf.find(In->getCanonicalDecl());
+  if (It == Finder.CallsOf.end())
+    return false;
+  const unsigned IA = A->getFunctionScopeIndex(), IB = B->getFunctionScopeIndex();
+  for (const DispatchFinder::Site &S : It->second)
+    if (S.Call->getNumArgs() <= std::max(IA, IB) || !S.In ||
+        !distinct(S.Call->getArg(IA), S.Call->getArg(IB), S.In, Finder,
+                  Depth + 1))
+      return false;
+  return true;
+}
+
+} // namespace
 
 std::string KernelDispatches::mayBeOneBuffer(const FunctionDecl *K,
                                              const ParmVarDecl *W,
@@ -181,7 +246,8 @@ std::string KernelDispatches::mayBeOneBuffer(const FunctionDecl *K,
     // the KernelContext) binds argument i + 1.
     if (S.Call->getNumArgs() <= std::max(IW, IR) + 1)
       return Pair + " may be one buffer (a dispatch Ferry does not read)";
-    if (!distinct(S.Call->getArg(IW + 1), S.Call->getArg(IR + 1), S.In))
+    if (!distinct(S.Call->getArg(IW + 1), S.Call->getArg(IR + 1), S.In,
+                  Dispatches))
       return Pair + " may be one buffer at a dispatch";
   }
   return "";
