@@ -165,9 +165,13 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
       Table.Objects[Id].Elements = true;
       Table.Containers[V] = Id;
     }
+    /// No object for a path this function may not spell (`body.a_`,
+    /// private, handed whole from main): a line naming it would not
+    /// compile, so it is a buffer the run-time safety net covers.
     void objectMember(const Expr *Root, const FieldPath &Path) {
       if (Path.empty() || (!isBufferField(Path.back()) &&
-                           !isBufferContainerField(Path.back())))
+                           !isBufferContainerField(Path.back())) ||
+          !pathNameableIn(Path, Table.Function))
         return;
       if (isThisObject(Root)) {
         Table.memberObject(Table.Function, Path, ObjectKind::ParameterMember,
@@ -206,13 +210,15 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
         return true;
       for (const FieldPath &Path :
            bufferPathsReached(Target.Method, Target.Virtual)) {
-        if (isOpaquePath(Path))
-          continue; // buffers no path spells: guesses
+        // Buffers no path spells, and paths this function may not spell
+        // (a private member of a member, a base class's private member),
+        // are guesses.
+        if (isOpaquePath(Path) || !pathNameableIn(Path, Table.Function))
+          continue;
         if (Target.OnThis)
           Table.memberObject(Table.Function, Path,
                              ObjectKind::ParameterMember, "this->");
-        else if (const auto *V = dyn_cast<VarDecl>(Target.Variable);
-                 V && pathNameableIn(Path, Table.Function))
+        else if (const auto *V = dyn_cast<VarDecl>(Target.Variable))
           variableMember(V, Path);
       }
       return true;
