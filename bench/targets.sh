@@ -74,8 +74,10 @@ bundle() {
   rm -rf "$ieee"
   mkdir -p "$dest/bm1"
   cp "$mb"/data/bm1/*.in "$mb/data/bm1/ref_energies.out" "$dest/bm1/"
-  cp "$build/bench/babelstream" "$build/bench/minibude" "$build/samples/sgemm" "$dest/"
-  strip "$dest/babelstream" "$dest/minibude" "$dest/sgemm" "$dest"/*-ocl* 2> /dev/null || true
+  cp "$build/bench/babelstream" "$build/bench/minibude" "$build/samples/sgemm" \
+    "$build/bench/small_dispatches" "$build/bench/latency" "$dest/"
+  strip "$dest/babelstream" "$dest/minibude" "$dest/sgemm" "$dest/small_dispatches" \
+    "$dest/latency" "$dest"/*-ocl* 2> /dev/null || true
   cp "$root/bench/cublas/sgemm_cublas.cu" "$root/bench/targets.sh" "$dest/"
   rev=$(git -C "$root" rev-parse --short HEAD)
   git -C "$root" diff --quiet HEAD -- bench samples runtime || rev="$rev + local changes"
@@ -177,6 +179,16 @@ run() {
     fi
   }
 
+  # 20,000 small dispatches: Ferry against raw OpenCL's floor with no
+  # events (bench/latency), as bench/kernels.sh runs them; best of 3 each.
+  for round in 1 2 3; do
+    log "small-$round" "$bin/small_dispatches" 20000
+    log "latency-$round" "$bin/latency" 20000
+  done
+  small_best() { # PREFIX KEY -> least value over the rounds
+    cat "$tmp/$1-1" "$tmp/$1-2" "$tmp/$1-3" 2> /dev/null | sed -n "s/^$2=//p" | sort -g | head -n 1
+  }
+
   # SGEMM: cuBLAS (built here with nvcc) and Ferry's samples/sgemm.
   nvcc=$(command -v nvcc || ls /usr/local/cuda/bin/nvcc 2> /dev/null || true)
   cublas=""
@@ -219,6 +231,12 @@ run() {
       [ "$k" = Dot ] && extra=" (original: $dot_shape; Ferry: $ferry_shape)"
       echo "| BabelStream $k, double, $elements elements, GB/s$extra | $o | $f | $(ratio "$f" "$o") | ≥ 1.0 |"
     done
+    sum=$(bs_best bs-ferry Sum)
+    copy=$(bs_best bs-ferry Copy)
+    echo "| a \`double\` sum of $elements elements, GB/s (Ferry's BabelStream Sum: a local tree per group and one floating \`atomicAdd\` each; nothing comes home per run), against the device's copy bandwidth (Ferry's Copy) | $copy | $sum | $(ratio "$sum" "$copy") | ≥ 0.9 |"
+    ferry_us=$(small_best small dispatch_us)
+    plain_us=$(small_best latency dispatch_us_plain)
+    echo "| 20,000 small dispatches, µs each (bench/small_dispatches against raw OpenCL with no events, bench/latency; lower is better) | $plain_us | $ferry_us | $(ratio "$ferry_us" "$plain_us") (Ferry / raw) | ≤ 1.05 |"
     read -r best_ms best_p best_w <<< "$(mb_best minibude-ocl)"
     f=$(mb_ms minibude-fast "$best_p" "$best_w")
     echo "| miniBUDE bm1, ms, the original's best setting ($best_p poses per item, groups of $best_w), both with native math and fast-math builds (Ferry: FERRY_FAST_MATH=1) | $best_ms | $f | $(ratio "$best_ms" "$f") | ≥ 1.0 |"
@@ -275,7 +293,7 @@ table() {
   raw="$(dirname "$1")/raw.txt"
   {
     echo "<!-- Generated from a run of bench/targets.sh; regenerate, do not edit:"
-    echo "       cmake --build build --target babelstream minibude sgemm"
+    echo "       cmake --build build --target babelstream minibude sgemm small_dispatches latency"
     echo "       bench/targets.sh bundle build .device/bench"
     echo "       # on the device machine, with .device/bench carried:"
     echo "       FERRY_DEVICE=gpu bash .device/bench/targets.sh run .device/bench \$OUT"

@@ -1,4 +1,5 @@
 // BabelStream's five classic kernels (Copy, Mul, Add, Triad, Dot) on doubles,
+// and one of Ferry's own (Sum, a reduction through floating atomics),
 // written for Ferry from the description of UoB-HPC/BabelStream 5.0's OpenCL
 // version, to be run beside that original (bench/targets.sh): the same
 // arrays, start values, kernel order, timing, bandwidth and validation.
@@ -100,8 +101,30 @@ FERRY_KERNEL void dotKernel(ferry::KernelContext kc, const double *a,
     partial[kc.groupX] = sums[0];
 }
 
+// Not BabelStream's: a `double` sum of `a` left on the device (issue 31's
+// reduction target). Each group folds its slice in local memory as Dot
+// does and adds its sum to total[0] with one floating atomic (an
+// extension); nothing comes home per run. Its bandwidth, one array read
+// over the fastest run, is set beside Copy's in docs/targets.md.
+FERRY_KERNEL void sumKernel(ferry::KernelContext kc, const double *a,
+                            double *total, ferry::LocalSpan<double> sums,
+                            int n) {
+  double sum = 0.0;
+  for (int i = kc.x; i < n; i += kc.maxX)
+    sum += a[i];
+  const int me = kc.localX;
+  sums[me] = sum;
+  for (int half = kc.localSizeX / 2; half > 0; half /= 2) {
+    kc.barrier();
+    if (me < half)
+      sums[me] += sums[me + half];
+  }
+  if (me == 0)
+    ferry::atomicAdd(&total[0], sums[0]);
+}
+
 struct Timings {
-  std::vector<double> copy, mul, add, triad, dot;
+  std::vector<double> copy, mul, add, triad, dot, sum;
 };
 
 using Clock = std::chrono::steady_clock;
@@ -123,7 +146,7 @@ static int powerOfTwoBelow(std::size_t n) {
 static FERRY_COMPUTE void stream(ferry::ComputeContext &cc, ferry::Buffer<double> &a,
                                  ferry::Buffer<double> &b, ferry::Buffer<double> &c,
                                  int n, int times, Timings &t, double &sum,
-                                 std::string &shape) {
+                                 double &total, std::string &shape) {
   const ferry::Device device = cc.device();
   const std::size_t fits = std::max<std::size_t>(
       device.localMemoryBytes / 2 / sizeof(double), 1);
@@ -132,6 +155,7 @@ static FERRY_COMPUTE void stream(ferry::ComputeContext &cc, ferry::Buffer<double
   const int groups = int(device.computeUnits) * 4;
   shape = std::to_string(groups) + " groups of " + std::to_string(groupSize);
   ferry::Buffer<double> partial(groups);
+  ferry::Buffer<double> totals(1, 0.0);
 
   cc.dispatch(initArrays, ferry::Range(n), a, b, c, kStartA, kStartB, kStartC);
   cc.finish();
@@ -164,7 +188,14 @@ static FERRY_COMPUTE void stream(ferry::ComputeContext &cc, ferry::Buffer<double
       total += partial[g];
     sum = total;
     t.dot.push_back(since(start));
+
+    start = Clock::now();
+    cc.dispatch(sumKernel, ferry::Range(groups * groupSize).local(groupSize),
+                a, totals, ferry::localSpan<double>(groupSize), n);
+    cc.finish();
+    t.sum.push_back(since(start));
   }
+  total = totals[0];
 }
 
 static bool parseInt(const char *text, long &out) {
@@ -203,7 +234,7 @@ int main(int argc, char **argv) {
   const int size = int(n);
   ferry::Buffer<double> a(size), b(size), c(size);
   Timings t;
-  double sum = 0.0;
+  double sum = 0.0, total = 0.0;
   std::string shape;
   ferry::Accelerator acc;
   if (!validateOnly) {
@@ -215,19 +246,21 @@ int main(int argc, char **argv) {
     std::printf("Using device %s\n", acc.device().name.c_str());
   }
   acc.compute([&](ferry::ComputeContext &cc) {
-    stream(cc, a, b, c, size, int(times), t, sum, shape);
+    stream(cc, a, b, c, size, int(times), t, sum, total, shape);
   });
   if (!validateOnly)
     std::printf("Reduction kernel config: %s\n", shape.c_str());
 
   // The values every element must hold after `times` runs of the sequence.
   double goldA = kStartA, goldB = kStartB, goldC = kStartC, goldSum = 0.0;
+  double goldTotal = 0.0;
   for (long k = 0; k < times; ++k) {
     goldC = goldA;
     goldB = kScalar * goldC;
     goldC = goldA + goldB;
     goldA = goldB + kScalar * goldC;
     goldSum = goldA * goldB * double(n);
+    goldTotal += goldA * double(n);
   }
   const double eps = std::numeric_limits<double>::epsilon();
   long failed = 0;
@@ -242,6 +275,7 @@ int main(int argc, char **argv) {
                    name, i, is, should);
   };
   check("sum", sum, goldSum, eps * 1e7, 0);
+  check("total", total, goldTotal, eps * 1e7, 0);
   for (long i = 0; i < n; ++i) {
     check("a", a[i], goldA, eps * 100, i);
     check("b", b[i], goldB, eps * 100, i);
@@ -251,7 +285,7 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "babelstream: %ld values failed validation\n", failed);
     return 1;
   }
-  std::printf("Validation passed: a, b, c and the dot sum after %ld runs\n", times);
+  std::printf("Validation passed: a, b, c, the dot sum and the total after %ld runs\n", times);
   if (validateOnly)
     return 0;
 
@@ -265,7 +299,8 @@ int main(int argc, char **argv) {
               {"Mul", &t.mul, 2},
               {"Add", &t.add, 3},
               {"Triad", &t.triad, 3},
-              {"Dot", &t.dot, 2}};
+              {"Dot", &t.dot, 2},
+              {"Sum", &t.sum, 1}};
   for (const auto &row : rows) {
     const auto first = row.times->begin() + 1;
     const auto last = row.times->end();
