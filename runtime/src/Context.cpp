@@ -107,9 +107,16 @@ struct PinnedStorage {
   void *pointer = nullptr;
 };
 
-// Buffers smaller than this stay in plain memory (FERRY_PINNED_MIN, bytes):
-// pinning costs a driver call and pinned pages, worth it for large copies.
-std::size_t pinnedMinimum() {
+// Buffers smaller than this stay in plain memory (FERRY_PINNED_MIN, bytes;
+// set: that, for every device). By default a device with memory of its own
+// pins every buffer: a read of a few bytes into plain memory costs NVIDIA's
+// driver tens of microseconds more than into pinned memory (BabelStream's
+// Dot, 528 partial sums read home each run: 0.83x its original with them in
+// plain memory, 1.08x pinned; docs/targets.md), while pinning costs one
+// driver call when the buffer is made (5000 small pinned buffers:
+// runtime.pinned). A device sharing host memory (PoCL) copies nothing
+// either way, and keeps small buffers in plain memory, copied, as before.
+std::size_t pinnedMinimum(const DeviceContext &owner) {
   const char *v = std::getenv("FERRY_PINNED_MIN");
   if (v && *v) {
     char *end = nullptr;
@@ -117,7 +124,7 @@ std::size_t pinnedMinimum() {
     if (end && *end == '\0')
       return static_cast<std::size_t>(n);
   }
-  return 64 * 1024;
+  return owner.unified ? 64 * 1024 : 0;
 }
 
 // The shared context that pinned storage goes to: the device FERRY_DEVICE
@@ -151,10 +158,8 @@ void *allocateHost(std::size_t bytes, void **cookie) {
     verboseOnce("pinned-off", "FERRY_PINNED=0: buffers use plain memory");
     return nullptr;
   }
-  if (bytes < pinnedMinimum())
-    return nullptr;
   std::shared_ptr<DeviceContext> owner = pinningContext();
-  if (!owner)
+  if (!owner || bytes < pinnedMinimum(*owner))
     return nullptr;
   auto storage = new PinnedStorage{owner, cl::Buffer(), nullptr};
   try {
