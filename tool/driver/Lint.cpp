@@ -101,6 +101,20 @@ void lintProgram(ASTContext &Ctx, const ProgramPlan &Plan) {
                                    !R.singleItemGroups(Ctx));
       }
     }
+    if (It != Ranges.end())
+      for (const DispatchRange &R : It->second) {
+        if (!R.Visible || R.Dims < 1 || R.Dims > 3)
+          continue;
+        GroupShape Global{1, 1, 1};
+        bool Known = true;
+        for (int D = 0; D < R.Dims; ++D) {
+          std::optional<long long> N = R.globalConstant(Ctx, D);
+          Known = Known && N && *N >= 1;
+          Global[D] = N.value_or(1);
+        }
+        if (Known)
+          Scope.GlobalShapes.push_back(Global);
+      }
     Add(findRacingWrites(Ctx, Summary->second, Scope));
     GroupSize LocalSize;
     if (It != Ranges.end())
@@ -118,8 +132,24 @@ void lintProgram(ASTContext &Ctx, const ProgramPlan &Plan) {
         }
         LocalSize[D] = Least;
       }
+    // The exact group size of each dispatch that gives it as constants.
+    std::vector<GroupShape> Shapes;
+    if (It != Ranges.end())
+      for (const DispatchRange &R : It->second) {
+        if (!R.HasLocal || R.Dims < 1 || R.Dims > 3)
+          continue;
+        GroupShape Shape{1, 1, 1};
+        bool Known = true;
+        for (int D = 0; D < R.Dims; ++D) {
+          std::optional<long long> N = integerConstant(Ctx, R.Local[D]);
+          Known = Known && N && *N >= 1;
+          Shape[D] = N.value_or(1);
+        }
+        if (Known)
+          Shapes.push_back(Shape);
+      }
     if (Scope.ManyItemsPerGroup)
-      Add(findMissingBarriers(Ctx, G, LocalSize));
+      Add(findMissingBarriers(Ctx, G, LocalSize, Shapes));
   }
   std::map<const FunctionDecl *, const ReachableGraph *> Graphs;
   for (const ReachableGraph &G : Plan.KernelGraphs)

@@ -1,6 +1,7 @@
 #include "lint/LocalBarrierLint.h"
 
 #include "analyses/LoopShape.h"
+#include "analyses/kernel/AffineIndex.h"
 #include "analyses/kernel/WorkGroupUse.h"
 #include "analyses/kernel/WorkItemVariance.h"
 #include "model/FerryTypes.h"
@@ -9,6 +10,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
+#include "clang/Basic/SourceManager.h"
 
 #include <cctype>
 #include <cstdlib>
@@ -23,157 +25,33 @@ namespace {
 
 // --- indices -------------------------------------------------------------------
 
-/// An index as a sum of integer multiples of atoms plus a constant:
-/// `kc.localY * 16 + kc.localX + step` is {localY: 16, localX: 1, step: 1}.
-struct Linear {
-  bool Ok = true;
-  std::map<std::string, long long> Terms;
-  long long Const = 0;
-  /// Atoms that are work-item ids (kc.localX, kc.x, ...).
-  std::set<std::string> Ids;
-  /// Atoms whose value differs between work-items in a way Ferry does not
-  /// follow (a loaded value, a counter that diverges).
-  bool Unknown = false;
+/// The non-group ids (kc.x/y/z, kc.localX/Y/Z) with a nonzero coefficient,
+/// keyed by their AffineId.
+std::map<int, long long> itemIds(const AffineIndex &A) {
+  std::map<int, long long> P;
+  for (int I = GlobalX; I <= LocalZ; ++I)
+    if (A.Ids[I] != 0)
+      P[I] = A.Ids[I];
+  return P;
+}
 
-  Linear scaled(long long K) const {
-    Linear R = *this;
-    for (auto &[Atom, C] : R.Terms)
-      C *= K;
-    R.Const *= K;
-    return R;
-  }
-  void add(const Linear &O) {
-    Ok = Ok && O.Ok;
-    Unknown = Unknown || O.Unknown;
-    Ids.insert(O.Ids.begin(), O.Ids.end());
-    for (const auto &[Atom, C] : O.Terms)
-      if ((Terms[Atom] += C) == 0)
-        Terms.erase(Atom);
-    Const += O.Const;
-  }
-  /// The terms of the work-item ids.
-  std::map<std::string, long long> idPart() const {
-    std::map<std::string, long long> P;
-    for (const auto &[Atom, C] : Terms)
-      if (Ids.count(Atom))
-        P[Atom] = C;
-    return P;
-  }
-  /// Everything else: the same for every work-item of the group.
-  std::pair<std::map<std::string, long long>, long long> rest() const {
-    std::map<std::string, long long> P;
-    for (const auto &[Atom, C] : Terms)
-      if (!Ids.count(Atom))
-        P[Atom] = C;
-    return {P, Const};
+/// The ids of every kind with their coefficients.
+std::map<int, long long> allIds(const AffineIndex &A) {
+  std::map<int, long long> P;
+  for (int I = 0; I < AffineIdCount; ++I)
+    if (A.Ids[I] != 0)
+      P[I] = A.Ids[I];
+  return P;
+}
+
+/// Everything but the ids: the same for every work-item of a group.
+struct Rest {
+  std::map<std::string, long long> Uniform, PerGroup;
+  bool operator==(const Rest &O) const {
+    return Uniform == O.Uniform && PerGroup == O.PerGroup;
   }
 };
-
-class Decomposer {
-public:
-  Decomposer(const FunctionDecl *F, const WorkItemVariance &V) : F(F), V(V) {}
-
-  Linear of(const Expr *E, int Depth = 0) const {
-    Linear R;
-    if (Depth > 12) {
-      R.Ok = false;
-      return R;
-    }
-    E = E->IgnoreParens();
-    if (std::optional<long long> K = constant(E)) {
-      R.Const = *K;
-      return R;
-    }
-    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
-      if (ICE->getCastKind() != CK_LValueToRValue)
-        return of(ICE->getSubExpr(), Depth + 1);
-      const Expr *Sub = ICE->getSubExpr()->IgnoreParens();
-      if (const auto *ME = dyn_cast<MemberExpr>(Sub);
-          ME && isKernelContextType(ME->getBase()->getType())) {
-        std::string Name = ME->getMemberDecl()->getNameAsString();
-        return atom("kc." + Name, contextFieldVariance(Name), true);
-      }
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub)) {
-        const auto *Var = dyn_cast<VarDecl>(DRE->getDecl());
-        // `int lx = kc.localX;`, never changed: the id itself.
-        if (Var && Var->isLocalVarDecl() && Var->getInit() &&
-            !Var->getType()->isReferenceType() &&
-            (Var->getType().isConstQualified() ||
-             !changes(F->getBody(), Var)))
-          return of(Var->getInit(), Depth + 1);
-        if (Var)
-          return atom("v" + std::to_string(reinterpret_cast<uintptr_t>(Var)),
-                      V.of(ICE), false);
-      }
-      R.Ok = false;
-      return R;
-    }
-    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
-      if (!Cast->getType()->isIntegerType())
-        R.Ok = false;
-      else
-        R = of(Cast->getSubExpr(), Depth + 1);
-      return R;
-    }
-    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-      if (UO->getOpcode() == UO_Minus)
-        return of(UO->getSubExpr(), Depth + 1).scaled(-1);
-      if (UO->getOpcode() == UO_Plus)
-        return of(UO->getSubExpr(), Depth + 1);
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-      switch (BO->getOpcode()) {
-      case BO_Add:
-      case BO_Sub: {
-        R = of(BO->getLHS(), Depth + 1);
-        Linear Right = of(BO->getRHS(), Depth + 1);
-        R.add(BO->getOpcode() == BO_Sub ? Right.scaled(-1) : Right);
-        return R;
-      }
-      case BO_Mul:
-        if (std::optional<long long> K = constant(BO->getRHS()))
-          return of(BO->getLHS(), Depth + 1).scaled(*K);
-        if (std::optional<long long> K = constant(BO->getLHS()))
-          return of(BO->getRHS(), Depth + 1).scaled(*K);
-        break;
-      default:
-        break;
-      }
-    }
-    // Any other shape: an atom of its own when every work-item computes
-    // the same value, else nothing Ferry can compare.
-    Variance Var = V.of(E);
-    if (Var == Variance::Uniform) {
-      llvm::FoldingSetNodeID ID;
-      E->Profile(ID, F->getASTContext(), /*Canonical=*/true);
-      return atom("e" + std::to_string(ID.ComputeHash()), Var, false);
-    }
-    R.Ok = false;
-    return R;
-  }
-
-private:
-  std::optional<long long> constant(const Expr *E) const {
-    Expr::EvalResult Result;
-    if (E->isValueDependent() ||
-        !E->EvaluateAsInt(Result, F->getASTContext()))
-      return std::nullopt;
-    return Result.Val.getInt().getExtValue();
-  }
-
-  static Linear atom(std::string Key, Variance Var, bool ContextField) {
-    Linear R;
-    R.Terms[Key] = 1;
-    if (ContextField && Var != Variance::Uniform)
-      R.Ids.insert(Key);
-    else if (Var != Variance::Uniform)
-      R.Unknown = true;
-    return R;
-  }
-
-  const FunctionDecl *F;
-  const WorkItemVariance &V;
-};
+Rest restOf(const AffineIndex &A) { return {A.Uniform, A.PerGroup}; }
 
 // --- guards --------------------------------------------------------------------
 
@@ -189,7 +67,7 @@ struct LocalAccess {
   const Expr *Index = nullptr;
   const Expr *Expression = nullptr; ///< the store, or the element read
   bool Store = false;
-  Linear Form;
+  AffineIndex Form;
   Guard Who;
 };
 
@@ -220,11 +98,12 @@ class FunctionCheck {
 public:
   FunctionCheck(ASTContext &Ctx, const FunctionDecl *F,
                 const std::set<const FunctionDecl *> &Barriers,
-                const LocalParams &Pointers, const GroupSize &LocalSize)
+                const LocalParams &Pointers, const GroupSize &LocalSize,
+                const std::vector<GroupShape> &Shapes)
       : Ctx(Ctx), F(F), Barriers(Barriers), Pointers(Pointers),
-        LocalSize(LocalSize),
+        LocalSize(LocalSize), Shapes(Shapes),
         V(F, CallContext(), NoBuffers),
-        Parents(const_cast<Stmt *>(F->getBody())), Decompose(F, V) {}
+        Parents(const_cast<Stmt *>(F->getBody())) {}
 
   void run(std::vector<LintFinding> &Findings) {
     if (V.gaveUp())
@@ -271,6 +150,67 @@ public:
         Findings.push_back(std::move(Finding));
       }
     }
+    racingStores(Findings);
+  }
+
+  /// Two stores to one element of local memory by two work-items of a
+  /// group with no barrier between them (in either order), both made by
+  /// every work-item at indices that depend on the ids: `s[kc.localX] = a;
+  /// s[kc.localX + 1] = b;`, or one store that maps two items onto one
+  /// element (`s[kc.localX + kc.localY]`). A store at one element that
+  /// every item makes (`s[0] = v`) is left alone: the common "all write
+  /// the same value" idiom, and the buffer check's business for buffers.
+  void racingStores(std::vector<LintFinding> &Findings) const {
+    std::set<const Expr *> Warned;
+    for (size_t I = 0; I < Accesses.size(); ++I) {
+      const LocalAccess &A = Accesses[I];
+      if (!A.Store || A.Who.K != Guard::All || !A.Form.Affine ||
+          !A.Form.dependsOnIds())
+        continue;
+      for (size_t J = 0; J <= I; ++J) {
+        const LocalAccess &B = Accesses[J];
+        if (!B.Store || B.Array != A.Array || B.Who.K != Guard::All ||
+            !B.Form.Affine || !B.Form.dependsOnIds() ||
+            Warned.count(A.Expression) || Warned.count(B.Expression))
+          continue;
+        if (&A != &B && !reachesWithoutBarrier(A.Expression, B.Expression) &&
+            !reachesWithoutBarrier(B.Expression, A.Expression))
+          continue;
+        if (!itemsMeet(A.Form, B.Form))
+          continue;
+        Warned.insert(A.Expression);
+        Warned.insert(B.Expression);
+        // The warning at the later store in the source, the note at the
+        // earlier one.
+        const LocalAccess *Later = &A, *Earlier = &B;
+        if (Ctx.getSourceManager().isBeforeInTranslationUnit(
+                A.Expression->getBeginLoc(), B.Expression->getBeginLoc()))
+          std::swap(Later, Earlier);
+        report(Findings, *Later, *Earlier);
+      }
+    }
+  }
+
+  void report(std::vector<LintFinding> &Findings, const LocalAccess &A,
+              const LocalAccess &B) const {
+    LintFinding Finding;
+    Finding.Kind = LintFinding::Check::RacingWrite;
+    Finding.Loc = A.Expression->getBeginLoc();
+    std::string Name = A.Array->getNameAsString();
+    Finding.Message =
+        "data race: two work-items of a group write the same element of '" +
+        Name + "' in `" + lintExpressionText(Ctx, A.Expression) + "`" +
+        (&A == &B ? std::string(" (its index maps two work-items onto one "
+                                "element)")
+                  : std::string(" and `") +
+                        lintExpressionText(Ctx, B.Expression) + "`") +
+        ", with no kc.barrier() between";
+    if (&A != &B)
+      Finding.Notes.push_back({B.Expression->getBeginLoc(),
+                               "the other work-item's write: `" +
+                                   lintExpressionText(Ctx, B.Expression) +
+                                   "`"});
+    Findings.push_back(std::move(Finding));
   }
 
 private:
@@ -315,7 +255,7 @@ private:
     A.Index = Index;
     A.Expression = At;
     A.Store = Store;
-    A.Form = Decompose.of(Index);
+    A.Form = affineIndex(Index, F, V);
     A.Who = guard(At);
     Accesses.push_back(std::move(A));
   }
@@ -388,15 +328,12 @@ private:
   /// whole group (`kc.localX`, `kc.x + 1`, `kc.groupX * 64 + kc.localX`):
   /// comparing it with a uniform bound picks a range of the group's items.
   bool isIdOffset(const Expr *E) const {
-    Linear L = Decompose.of(E);
-    if (!L.Ok || L.Unknown)
+    AffineIndex L = affineIndex(E, F, V);
+    if (!L.Affine)
       return false;
     int Ids = 0;
-    for (const auto &[Atom, C] : L.Terms) {
-      if (!L.Ids.count(Atom) ||
-          llvm::StringRef(Atom).starts_with("kc.group"))
-        continue;
-      if ((C != 1 && C != -1) || !llvm::StringRef(Atom).starts_with("kc."))
+    for (const auto &[Id, C] : itemIds(L)) {
+      if (C != 1 && C != -1)
         return false;
       ++Ids;
     }
@@ -427,17 +364,18 @@ private:
   /// Whether another work-item's write W surely stores the element that
   /// some work-item's read R loads.
   bool conflict(const LocalAccess &W, const LocalAccess &R) const {
-    const Linear &A = W.Form, &B = R.Form;
-    if (!A.Ok || !B.Ok || A.Unknown || B.Unknown)
+    const AffineIndex &A = W.Form, &B = R.Form;
+    if (!A.Affine || !B.Affine)
       return false;
-    auto IdW = A.idPart(), IdR = B.idPart();
-    bool SameRest = A.rest() == B.rest();
+    auto IdW = allIds(A), IdR = allIds(B);
+    bool SameRest = restOf(A) == restOf(B) && A.Constant == B.Constant;
     bool Ranged = (W.Who.K == Guard::All || W.Who.K == Guard::IdRange) &&
                   (R.Who.K == Guard::All || R.Who.K == Guard::IdRange);
     // `tile[lx]` written, `tile[lx + 1]` or `tile[lx + step]` read: the
     // item `d` further on wrote what this one reads, when there is one.
-    if (!IdW.empty() && IdW == IdR && !SameRest && Ranged)
-      return neighbourExists(IdW, A, B);
+    if (!IdW.empty() && IdW == IdR && !SameRest && Ranged &&
+        neighbourExists(IdW, A, B))
+      return true;
     // One element, written by one work-item or by all, read by all.
     if (IdW.empty() && IdR.empty() && SameRest &&
         (W.Who.K == Guard::All || W.Who.K == Guard::OneItem) &&
@@ -446,10 +384,42 @@ private:
     // `tile[lx]` written by all, `tile[0]` read by all: item 0's element.
     if (IdW.size() == 1 && IdR.empty() && SameRest &&
         W.Who.K == Guard::All && R.Who.K == Guard::All) {
-      const auto &[Atom, C] = *IdW.begin();
-      return C == 1 && llvm::StringRef(Atom).starts_with("kc.local");
+      const auto &[Id, C] = *IdW.begin();
+      if (C == 1 && Id >= LocalX && Id <= LocalZ)
+        return true;
     }
-    return false;
+    // Any other pair of affine indices, both accesses made by every
+    // work-item (`s[kc.localX]` written, `s[63 - kc.localX]` read): two
+    // different work-items of a group meet at one element.
+    return W.Who.K == Guard::All && R.Who.K == Guard::All &&
+           itemsMeet(A, B);
+  }
+
+  /// Whether two different work-items of a group, one indexing with A and
+  /// one with B, surely meet at an element: at some dispatch's group size
+  /// (every dimension a constant), or, where no dispatch gives one, at the
+  /// smallest group that can split along the ids the indices use (two
+  /// items along each: the lint runs only where groups hold more than
+  /// one), which is a race at every larger size too, unless the indices
+  /// name the group size (then Ferry does not know it and says nothing).
+  bool itemsMeet(const AffineIndex &A, const AffineIndex &B) const {
+    for (const GroupShape &Shape : Shapes)
+      if (distinctItemsMeet(A, B, Shape))
+        return true;
+    if (!Shapes.empty())
+      return false;
+    AffineIndex GA = A.withinGroup(), GB = B.withinGroup();
+    GroupShape Least{1, 1, 1};
+    for (int D = 0; D < 3; ++D) {
+      if (GA.Ids[LocalX + D] == 0 && GB.Ids[LocalX + D] == 0)
+        continue;
+      Least[D] = LocalSize[D].value_or(2);
+    }
+    for (const char *Size : {"kc.localSizeX", "kc.localSizeY",
+                             "kc.localSizeZ"})
+      if (GA.Uniform.count(Size) || GB.Uniform.count(Size))
+        return false;
+    return distinctItemsMeet(GA, GB, Least);
   }
 
   /// Whether the work-item `d = read - write` ids away from a reader is in
@@ -457,26 +427,34 @@ private:
   /// Ferry does not know the size); for a variable d (`step`), unless it is
   /// built from the group size itself (`tile[lx + kc.localSizeX]` is the
   /// same item's second element).
-  bool neighbourExists(const std::map<std::string, long long> &Ids,
-                       const Linear &Write, const Linear &Read) const {
+  bool neighbourExists(const std::map<int, long long> &Ids,
+                       const AffineIndex &Write,
+                       const AffineIndex &Read) const {
     int Dim = -1;
-    for (const auto &[Atom, C] : Ids)
-      if (Dim < 0 && (C == 1 || C == -1) && Atom.rfind("kc.", 0) == 0 &&
-          Atom.find("group") == std::string::npos)
-        Dim = std::tolower(Atom.back()) - 'x';
-    if (Dim < 0 || Dim > 2)
+    for (const auto &[Id, C] : Ids)
+      if (Dim < 0 && (C == 1 || C == -1) && Id <= LocalZ)
+        Dim = Id % 3;
+    if (Dim < 0)
       return false;
-    auto [RestW, ConstW] = Write.rest();
-    auto [RestR, ConstR] = Read.rest();
+    Rest RestW = restOf(Write), RestR = restOf(Read);
     if (RestW == RestR) {
-      long long D = std::llabs(ConstR - ConstW);
+      long long D = std::llabs(Read.Constant - Write.Constant);
       return D > 0 && D < LocalSize[Dim].value_or(2);
     }
-    for (const auto *Rest : {&RestW, &RestR})
-      for (const auto &[Atom, C] : *Rest)
-        if (Atom[0] != 'v' && !(RestW.count(Atom) && RestR.count(Atom) &&
-                                RestW.at(Atom) == RestR.at(Atom)))
-          return false;
+    for (const auto *Side : {&RestW, &RestR})
+      for (const auto *Map : {&Side->Uniform, &Side->PerGroup})
+        for (const auto &[Key, C] : *Map) {
+          auto Same = [&, &Key = Key](const std::map<std::string, long long>
+                                          &W,
+                                      const std::map<std::string, long long>
+                                          &R) {
+            return W.count(Key) && R.count(Key) && W.at(Key) == R.at(Key);
+          };
+          if (Key.rfind("v:", 0) != 0 &&
+              !Same(RestW.Uniform, RestR.Uniform) &&
+              !Same(RestW.PerGroup, RestR.PerGroup))
+            return false;
+        }
     return true;
   }
 
@@ -516,10 +494,10 @@ private:
   const std::set<const FunctionDecl *> &Barriers;
   const LocalParams &Pointers;
   const GroupSize &LocalSize;
+  const std::vector<GroupShape> &Shapes;
   std::set<const ParmVarDecl *> NoBuffers;
   WorkItemVariance V;
   ParentMap Parents;
-  Decomposer Decompose;
   std::map<const Stmt *, Pos> Position;
   std::set<std::pair<const CFGBlock *, unsigned>> BarrierAt;
   std::vector<LocalAccess> Accesses;
@@ -623,7 +601,8 @@ LocalParams localPointerParams(const ReachableGraph &G) {
 
 std::vector<LintFinding> findMissingBarriers(ASTContext &Ctx,
                                              const ReachableGraph &Kernel,
-                                             const GroupSize &LocalSize) {
+                                             const GroupSize &LocalSize,
+                                             const std::vector<GroupShape> &Shapes) {
   std::vector<LintFinding> Findings;
   std::set<const FunctionDecl *> Barriers = barrierFunctions(Kernel);
   LocalParams Pointers = localPointerParams(Kernel);
@@ -633,7 +612,8 @@ std::vector<LintFinding> findMissingBarriers(ASTContext &Ctx,
       TakesLocal = TakesLocal || Pointers.count(P);
     if (F->hasBody() && !F->isDependentContext() &&
         (TakesLocal || hasLocalMemory(F)))
-      FunctionCheck(Ctx, F, Barriers, Pointers, LocalSize).run(Findings);
+      FunctionCheck(Ctx, F, Barriers, Pointers, LocalSize, Shapes)
+          .run(Findings);
   }
   return Findings;
 }

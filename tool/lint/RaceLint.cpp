@@ -105,7 +105,12 @@ private:
     if (!T.Buffer)
       return;
     Variance Who = join(T.Address, V.control(Store));
-    if (Who == Variance::Item || !Scope.ManyItems)
+    if (Who == Variance::Item) {
+      if (Calls.empty() && V.control(Store) == Variance::Uniform)
+        checkCollision(Store, LValue, T, V);
+      return;
+    }
+    if (!Scope.ManyItems)
       return;
     if (Who == Variance::Group && !Scope.ManyItemsPerGroup)
       return;
@@ -141,6 +146,40 @@ private:
                (Caller == Kernel.Kernel ? "kernel '" : "'") +
                Caller->getNameAsString() + "' here"});
     }
+    Findings.push_back(std::move(F));
+  }
+
+  /// `out[i] = ...` made by every work-item of the kernel, i an affine
+  /// index of the global ids (AffineIndex) whose coefficients let two
+  /// work-items of some dispatch reach one element: `out[kc.x]` over a
+  /// range of two dimensions, `out[kc.y * 16 + kc.x]` over more than 16
+  /// columns.
+  void checkCollision(const Expr *Store, const Expr *LValue,
+                      const StoreTarget &T, const WorkItemVariance &V) {
+    const auto *AS =
+        dyn_cast<ArraySubscriptExpr>(LValue->IgnoreParenImpCasts());
+    if (!AS || V.of(AS->getBase()) != Variance::Uniform)
+      return;
+    AffineIndex Index = affineIndex(AS->getIdx(), V.function(), V);
+    const GroupShape *Witness = nullptr;
+    for (const GroupShape &Global : Scope.GlobalShapes)
+      if (!Witness && distinctItemsCollide(Index, Global))
+        Witness = &Global;
+    if (!Witness || !Reported.insert(Store).second)
+      return;
+    LintFinding F;
+    F.Kind = LintFinding::Check::RacingWrite;
+    F.Loc = AS->getBeginLoc();
+    std::string Size = std::to_string((*Witness)[0]);
+    int Dims = (*Witness)[2] > 1 ? 3 : (*Witness)[1] > 1 ? 2 : 1;
+    for (int D = 1; D < Dims; ++D)
+      Size += " x " + std::to_string((*Witness)[D]);
+    F.Message = "data race: two work-items of the dispatch write the same "
+                "element of '" +
+                T.Buffer->getNameAsString() + "' in `" +
+                lintExpressionText(Ctx, Store) + "` (its index, " +
+                affineText(Index) + ", maps two work-items of a " + Size +
+                " range onto one element)";
     Findings.push_back(std::move(F));
   }
 

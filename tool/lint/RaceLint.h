@@ -5,6 +5,7 @@
 // WorkItemVariance; a store whose index and guards are all the same for
 // every work-item of a group is a data race on any range of more than one.
 
+#include "analyses/kernel/AffineIndex.h"
 #include "analyses/kernel/KernelAccess.h"
 #include "lint/LintFinding.h"
 
@@ -19,6 +20,11 @@ struct RaceLintScope {
   bool ManyItems = true;
   /// Some dispatch may run more than one work-item in a group.
   bool ManyItemsPerGroup = true;
+  /// The global size of each dispatch of the kernel that gives every
+  /// dimension as a constant (1 past the range's dimensions): a store whose
+  /// affine index maps two of its work-items onto one element (`out[kc.x]`
+  /// over a 2-D range) races there.
+  std::vector<GroupShape> GlobalShapes;
 };
 
 /// Stores in the kernel, and in the helpers it hands buffer pointers to,
