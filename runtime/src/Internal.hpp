@@ -202,6 +202,10 @@ struct Session {
   std::vector<PendingCommand> pending;
   // Kernels enqueued without an event (see eventPerDispatch in Launch.cpp).
   UnwaitedKernels unwaited;
+  // The partial values of reductions (Launch.cpp), one buffer per reducer
+  // of a launch, reused: the queue runs a launch's two kernels in order.
+  std::vector<cl::Buffer> reductionPartials;
+  std::vector<std::size_t> reductionPartialsBytes;
 
   // The kernel `kernelName` of `source`, building and caching as needed.
   KernelEntry &kernel(const char *source, const char *kernelName);

@@ -170,30 +170,125 @@ cl::NDRange localRange(const Range &r) {
   }
 }
 
-// Binds the launch's arguments in order. A ferry::localSpan is two kernel
-// arguments, as the emitter prints a LocalSpan parameter: the __local
-// memory, then its element count.
+// Binds one argument at `index` and returns the next index. A
+// ferry::localSpan is two kernel arguments, as the emitter prints a
+// LocalSpan parameter: the __local memory, then its element count.
+cl_uint bindArgument(Session &s, cl::Kernel &kernel, cl_uint index,
+                     const LaunchArg &a) {
+  if (a.buffer) {
+    kernel.setArg(index, deviceBuffer(s, *a.buffer));
+  } else if (a.value) {
+    kernel.setArg(index, a.size, a.value);
+  } else {
+    // OpenCL takes no empty local argument; an empty span needs none.
+    kernel.setArg(index, std::max<std::size_t>(a.localBytes, 1), nullptr);
+    const cl_uint elements = static_cast<cl_uint>(a.localCount);
+    kernel.setArg(++index, sizeof elements, &elements);
+  }
+  return index + 1;
+}
+
+// Binds the launch's arguments in order.
 void bindArguments(Session &s, cl::Kernel &kernel, const char *kernelName,
                    const LaunchArg *args, std::size_t count) {
   cl_uint index = 0;
   try {
-    for (std::size_t i = 0; i < count; ++i, ++index) {
-      const LaunchArg &a = args[i];
-      if (a.buffer) {
-        kernel.setArg(index, deviceBuffer(s, *a.buffer));
-      } else if (a.value) {
-        kernel.setArg(index, a.size, a.value);
-      } else {
-        // OpenCL takes no empty local argument; an empty span needs none.
-        kernel.setArg(index, std::max<std::size_t>(a.localBytes, 1), nullptr);
-        ++index;
-        const cl_uint elements = static_cast<cl_uint>(a.localCount);
-        kernel.setArg(index, sizeof elements, &elements);
-      }
-    }
+    for (std::size_t i = 0; i < count; ++i)
+      index = bindArgument(s, kernel, index, args[i]);
   } catch (const cl::Error &e) {
     throwClError(e, std::string("argument ") + std::to_string(index) +
                         " of kernel '" + kernelName + "'");
+  }
+}
+
+bool hasReduction(const LaunchArg *args, std::size_t count) {
+  return std::any_of(args, args + count,
+                     [](const LaunchArg &a) { return a.reduction; });
+}
+
+std::size_t elementSize(const LaunchArg &a) {
+  return a.elements ? a.buffer->byteSize() / a.elements : 1;
+}
+
+// The largest power of two not above `most` and 256: a group's tree in
+// local memory halves it at each step.
+std::size_t treeSize(Session &s, cl::Kernel &kernel) {
+  const std::size_t most = std::min<std::size_t>(
+      kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(s.device), 256);
+  std::size_t size = 1;
+  while (size * 2 <= most)
+    size *= 2;
+  return size;
+}
+
+// A kernel with reductions (<ferry/reduction.hpp>), as the emitter prints
+// it: `groups` groups of `group` work-items stride over the range, each
+// item folding its values privately and each group in local memory, and
+// leave one value per group and reducer in that reducer's partials buffer;
+// then `<kernel>_ferry_finish`, one group, folds the partials into element
+// 0 of each reducer's buffer. Enough groups to fill the device, and no
+// more: each then reads long runs of its elements. The finishing
+// kernel's event (when `withEvent`) in finishEvent, the first's in
+// mainEvent.
+void enqueueReduction(Session &s, const char *program, const char *kernelName,
+                      cl::Kernel &kernel, const Range &r,
+                      const LaunchArg *args, std::size_t count, bool withEvent,
+                      cl::Event &mainEvent, cl::Event &finishEvent) {
+  const std::string finishName = std::string(kernelName) + "_ferry_finish";
+  cl::Kernel &finish = s.kernel(program, finishName.c_str()).second;
+  const std::size_t group = treeSize(s, kernel);
+  const std::size_t finishGroup = treeSize(s, finish);
+  const std::size_t units =
+      s.device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+  const std::size_t groups = std::max<std::size_t>(
+      1, std::min((r.count() + group - 1) / group, units * 8));
+  cl_uint index = 0, finishIndex = 0;
+  std::size_t reducer = 0;
+  try {
+    for (std::size_t i = 0; i < count; ++i) {
+      const LaunchArg &a = args[i];
+      if (!a.reduction) {
+        index = bindArgument(s, kernel, index, a);
+        continue;
+      }
+      const std::size_t size = elementSize(a);
+      if (s.reductionPartials.size() <= reducer) {
+        s.reductionPartials.emplace_back();
+        s.reductionPartialsBytes.push_back(0);
+      }
+      if (s.reductionPartialsBytes[reducer] < groups * size) {
+        s.reductionPartials[reducer] =
+            cl::Buffer(s.context, CL_MEM_READ_WRITE, groups * size);
+        s.reductionPartialsBytes[reducer] = groups * size;
+      }
+      const cl::Buffer &partials = s.reductionPartials[reducer++];
+      kernel.setArg(index++, partials);
+      kernel.setArg(index++, group * size, nullptr);
+      finish.setArg(finishIndex++, partials);
+      finish.setArg(finishIndex++, deviceBuffer(s, *a.buffer));
+      finish.setArg(finishIndex++, finishGroup * size, nullptr);
+    }
+    for (int d = 0; d < 3; ++d) {
+      const cl_int extent = static_cast<cl_int>(r.size(d));
+      kernel.setArg(index++, sizeof extent, &extent);
+    }
+    const cl_int groupCount = static_cast<cl_int>(groups);
+    finish.setArg(finishIndex, sizeof groupCount, &groupCount);
+  } catch (const cl::Error &e) {
+    throwClError(e, std::string("the arguments of kernel '") + kernelName +
+                        "' and its reduction");
+  }
+  try {
+    s.queue.enqueueNDRangeKernel(kernel, cl::NullRange,
+                                 cl::NDRange(groups * group),
+                                 cl::NDRange(group), nullptr,
+                                 withEvent ? &mainEvent : nullptr);
+    s.queue.enqueueNDRangeKernel(finish, cl::NullRange,
+                                 cl::NDRange(finishGroup),
+                                 cl::NDRange(finishGroup), nullptr,
+                                 withEvent ? &finishEvent : nullptr);
+  } catch (const cl::Error &e) {
+    throwClError(e, std::string("kernel '") + kernelName + "' on " + s.name);
   }
 }
 
@@ -279,20 +374,32 @@ void ComputeContext::launchImpl(const char *program, const char *kernelName,
   if (!mismatch.empty())
     throw Error(std::string("ferry: kernel '") + kernelName + "': " + mismatch);
   const auto t0 = std::chrono::steady_clock::now();
-  bindArguments(s, kernel, kernelName, args, count);
+  const bool reduces = hasReduction(args, count);
+  if (!reduces)
+    bindArguments(s, kernel, kernelName, args, count);
   if (!empty) {
     const bool withEvent = eventPerDispatch(s);
     cl::Event event;
-    try {
-      // Enqueued without waiting: its time and any failure are accounted
-      // for at the next wait (a copy out, the end of compute), naming it.
-      s.queue.enqueueNDRangeKernel(kernel, cl::NullRange, globalRange(r),
-                                   localRange(r), nullptr,
-                                   withEvent ? &event : nullptr);
+    if (reduces) {
+      cl::Event folded;
+      enqueueReduction(s, program, kernelName, kernel, r, args, count,
+                       withEvent, folded, event);
       if (withEvent)
-        failureForTesting(s, kernelName, event);
-    } catch (const cl::Error &e) {
-      throwClError(e, std::string("kernel '") + kernelName + "' on " + s.name);
+        s.track(std::move(folded), CommandKind::Kernel, entry.first.c_str(),
+                0, false, t0);
+    } else {
+      try {
+        // Enqueued without waiting: its time and any failure are accounted
+        // for at the next wait (a copy out, the end of compute), naming it.
+        s.queue.enqueueNDRangeKernel(kernel, cl::NullRange, globalRange(r),
+                                     localRange(r), nullptr,
+                                     withEvent ? &event : nullptr);
+        if (withEvent)
+          failureForTesting(s, kernelName, event);
+      } catch (const cl::Error &e) {
+        throwClError(e,
+                     std::string("kernel '") + kernelName + "' on " + s.name);
+      }
     }
     if (withEvent) {
       for (const LaunchBuffer &lb : buffers)

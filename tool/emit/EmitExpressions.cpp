@@ -198,6 +198,13 @@ std::string Emitter::declRef(const DeclRefExpr *DRE) {
     if (Cur->Poisoned.count(VD))
       return "0";
     auto It = Cur->Vars.find(VD);
+    if (It != Cur->Vars.end() && It->second.Reducer) {
+      error(Loc, "a reducer can be named only to combine into it ('" +
+                     It->second.Name + " += v' or '" + It->second.Name +
+                     ".combine(v)')",
+            DRE->getSourceRange());
+      return "0";
+    }
     if (It != Cur->Vars.end()) {
       Cur->Used.insert(VD);
       return It->second.RefPointer ? "*" + It->second.Name

@@ -234,6 +234,22 @@ void Emitter::emitFunction(const FunctionDecl *F,
       State.Vars[P] = Info;
       continue;
     }
+    if (isReducerType(T)) {
+      // A reduction's item takes a pointer to the work-item's private value
+      // (EmitReductions.cpp); no other function may take a reducer.
+      if (F != ReductionItem) {
+        error(Loc, "a reducer can be combined into only in its kernel's own "
+                   "body; '" + P->getNameAsString() + "' cannot be passed on");
+        State.Poisoned.insert(P);
+        continue;
+      }
+      Info.Reducer = true;
+      Info.RefPointer = true;
+      ParamDecls.push_back(P);
+      Params.push_back(typeName(reducerKind(T).Element, Loc) + "* " + PName);
+      State.Vars[P] = Info;
+      continue;
+    }
     if (IsKernel) {
       if (T->isReferenceType()) {
         error(Loc, "kernel parameters cannot be references; pass buffers as "

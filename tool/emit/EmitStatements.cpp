@@ -146,6 +146,12 @@ std::string Emitter::varDeclInline(const VarDecl *VD) {
     Cur->Poisoned.insert(VD);
     return "int " + Name;
   }
+  if (isReducerType(T)) {
+    error(Loc, "a ferry reducer exists only as a kernel's parameter: "
+               "combine into that parameter itself");
+    Cur->Poisoned.insert(VD);
+    return "int " + Name;
+  }
   if (isLocalArrayType(T) || isLocalSpanType(T)) {
     error(Loc, isLocalArrayType(T)
                    ? "a ferry::Local must be declared on its own"

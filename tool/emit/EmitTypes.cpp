@@ -175,6 +175,12 @@ std::string Emitter::recordName(const RecordDecl *RD, SourceLocation Loc) {
   if (inStdNamespace(RD) ||
       (isa<NamespaceDecl>(RD->getDeclContext()) &&
        cast<NamespaceDecl>(RD->getDeclContext())->getName() == "ferry")) {
+    if (isReducerType(Ctx.getRecordType(RD))) {
+      error(Loc, "a ferry reducer exists only as a kernel's parameter: "
+                 "combine into that parameter itself");
+      RecordNames[RD] = Name;
+      return Name;
+    }
     std::string Shown = RD->getQualifiedNameAsString();
     if (Shown == "std::basic_string" || Shown == "std::__cxx11::basic_string")
       Shown = "std::string";

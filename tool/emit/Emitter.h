@@ -14,6 +14,8 @@
 //   EmitBarrierCheck.cpp   the error for a barrier under a divergent condition
 //   EmitStatements.cpp     statements and local declarations
 //   EmitFunctions.cpp      kernels, helpers and their address-space versions
+//   EmitReductions.cpp     kernels with ferry::Sum/Min/Max parameters: the
+//                          item, the stride loop, the group and final folds
 //   EmitAddressSpaces.cpp  where pointers point and objects live
 //   EmitLayout.cpp         lines, #line markers, comments, line breaks
 //   EmitDiagnostics.cpp    errors and the notes that locate them
@@ -79,6 +81,9 @@ Prec precOf(const Expr *E,
 /// `ferry_KernelContext` that a kernel passing its context on whole builds.
 llvm::ArrayRef<const char *> kernelContextFields();
 
+/// Does the kernel take a ferry::Sum, Min or Max?
+bool hasReducerParam(const FunctionDecl *F);
+
 /// Is D declared in namespace std (library types are refused on the device)?
 bool inStdNamespace(const Decl *D);
 
@@ -94,6 +99,9 @@ struct VarInfo {
   bool LocalMemory = false;
   /// A ferry::LocalSpan: the uint parameter holding its element count.
   std::string SizeName;
+  /// A reducer parameter (ferry::Sum and friends) of a reduction's item: a
+  /// pointer to the work-item's private value, named only to combine.
+  bool Reducer = false;
 };
 
 struct Version {
@@ -176,6 +184,11 @@ private:
   /// The compare-and-swap helpers floating atomics need, by name
   /// (`ferry_atomic_add_float_global`), each printed once before the kernels.
   std::set<std::string> FloatAtomics;
+  /// The min/max folds reductions use (`ferry_minimum_int`), each printed
+  /// once before the functions.
+  std::set<std::pair<std::string, std::string>> ReducerOps;
+  /// The kernel whose reduction item is being printed (EmitReductions.cpp).
+  const FunctionDecl *ReductionItem = nullptr;
   /// Nesting of range-based for loops (their index names).
   unsigned RangeDepth = 0;
 
@@ -279,6 +292,14 @@ private:
   const Version &requestVersion(const FunctionDecl *F,
                                 const std::vector<Space> &Spaces,
                                 const Expr *Site);
+  /// A kernel with reducer parameters (EmitReductions.cpp).
+  void emitReductionKernel(const FunctionDecl *K);
+  /// `r += v` or `r.combine(v)` on a reducer; none for other calls.
+  std::optional<std::string> reducerCall(const CallExpr *CE);
+  /// `A op B` for a reduction over `Element` (an OpenCL C type).
+  std::string reducerFold(const std::string &Operation,
+                          const std::string &Element, const std::string &A,
+                          const std::string &B);
   void emitFunction(const FunctionDecl *F, const std::vector<Space> &Spaces,
                     const std::string &Name, bool IsKernel, Version &V);
   std::string functionName(const FunctionDecl *F);

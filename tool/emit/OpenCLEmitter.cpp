@@ -68,6 +68,10 @@ Emitter::run(llvm::ArrayRef<const FunctionDecl *> Kernels) {
   for (const FunctionDecl *K : Kernels) {
     Stack.clear();
     Stack.push_back({K, nullptr});
+    if (hasReducerParam(K)) {
+      emitReductionKernel(K);
+      continue;
+    }
     checkBarriers(K);
     Version V;
     V.Name = openclName(K);
@@ -113,6 +117,11 @@ Emitter::run(llvm::ArrayRef<const FunctionDecl *> Kernels) {
   S += Types;
   for (const std::string &Name : FloatAtomics)
     S += floatAtomicDefinition(Name) + "\n";
+  for (const auto &[Operation, Element] : ReducerOps)
+    S += "static " + Element + " ferry_" + Operation + "_" + Element + "(" +
+         Element + " a, " + Element + " b) { return " +
+         (Operation == "minimum" ? "b < a ? b : a" : "a < b ? b : a") +
+         "; }\n\n";
   if (!Constants.empty())
     S += Constants + "\n";
   // Callees before callers; otherwise in the order of the source.

@@ -108,6 +108,22 @@ bool isLocalSpanType(QualType T) {
   return ferryRecord(T.getNonReferenceType(), "LocalSpan") != nullptr;
 }
 
+bool isReducerType(QualType T) {
+  return ferryRecord(T.getNonReferenceType(), "Reducer") != nullptr;
+}
+
+ReducerKind reducerKind(QualType T) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      ferryRecord(T.getNonReferenceType(), "Reducer"));
+  if (!Spec || Spec->getTemplateArgs().size() < 2)
+    return {};
+  ReducerKind K;
+  K.Element = Spec->getTemplateArgs()[0].getAsType();
+  if (const auto *Op = Spec->getTemplateArgs()[1].getAsType()->getAsCXXRecordDecl())
+    K.Operation = Op->getName().str();
+  return K;
+}
+
 bool isKernelContextType(QualType T) {
   return ferryRecord(T.getNonReferenceType(), "KernelContext") != nullptr;
 }

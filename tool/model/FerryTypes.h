@@ -5,6 +5,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Type.h"
 
+#include <string>
+
 namespace ferry {
 
 /// True for ferry::Buffer<T> (any cv, not through references or pointers).
@@ -26,6 +28,17 @@ bool isKernelContextType(clang::QualType T);
 /// memory, never a buffer.
 bool isLocalArrayType(clang::QualType T);
 bool isLocalSpanType(clang::QualType T);
+/// ferry::Reducer<T, Op> (spelt ferry::Sum<T>, Min<T>, Max<T>; through
+/// references): a kernel parameter that work-items combine values into.
+bool isReducerType(clang::QualType T);
+/// What a reducer combines: its element type, and its operation's name as
+/// <ferry/reduction.hpp> spells it ("plus", "minimum", "maximum"; empty for
+/// another).
+struct ReducerKind {
+  clang::QualType Element;
+  std::string Operation;
+};
+ReducerKind reducerKind(clang::QualType T);
 
 /// `cc.dispatch(kernel, range, args...)` on a ferry::ComputeContext.
 bool isDispatchCall(const clang::CallExpr *Call);

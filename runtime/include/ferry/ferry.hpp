@@ -165,6 +165,7 @@ private:
 
 #include "ranges.hpp"
 #include "workgroup.hpp"
+#include "reduction.hpp"
 
 namespace ferry {
 
@@ -1084,6 +1085,37 @@ template <class T> struct IsBuffer<Buffer<T>> : std::true_type {};
 template <class X> struct IsBufferArg : std::false_type {};
 template <class T> struct IsBufferArg<BufferArg<T>> : std::true_type {};
 
+// The size of the buffer bound to a reducer (or 1 for any other argument).
+template <class A> std::size_t reductionTargetSize(const A &arg) {
+  if constexpr (IsBuffer<A>::value)
+    return arg.size();
+  else if constexpr (IsBufferArg<A>::value)
+    return arg.buffer().size();
+  else
+    return 1;
+}
+
+// A reducer combines into element 0 of its buffer, so the buffer has one;
+// and the kernel runs in work-groups Ferry chooses.
+template <class K, class... A>
+void checkReductions(const Range &r, const char *dispatch, const A &...args) {
+  using Reducers = ReducerParams<K, sizeof...(A)>;
+  if constexpr (Reducers::any) {
+    if (r.hasLocal())
+      throw Error(std::string(dispatch) +
+                  ": a kernel with a reduction (ferry::Sum, Min or Max) runs "
+                  "in work-groups Ferry chooses: dispatch it without "
+                  "Range::local");
+    std::size_t i = 0;
+    const bool empty =
+        (false || ... || (Reducers::at(i++) && reductionTargetSize(args) == 0));
+    if (empty)
+      throw Error(std::string(dispatch) +
+                  ": a reduction combines into element 0 of its buffer, and "
+                  "the buffer is empty");
+  }
+}
+
 // How an argument reaches a kernel run on the host: a buffer as its data
 // pointer, everything else as it is.
 template <class A> decltype(auto) bindForHost(A &arg) {
@@ -1189,6 +1221,7 @@ template <class K, class Bound> struct HostDispatch {
 // `dispatch` names the dispatch in errors.
 template <class K, class... A>
 void runOnHost(K &kernel, const Range &r, const char *dispatch, A &...args) {
+  checkReductions<K>(r, dispatch, args...);
   HostLocalSpans spans;
   auto bound = std::make_tuple(hostArgument(args, spans)...);
   KernelContext kc{0, 0, 0, static_cast<int>(r.size(0)),
@@ -1223,6 +1256,8 @@ struct LaunchArg {
   GridBound grid;       // a buffer passed as wo(b, ferry::grid(…))
   bool beyond = false;  // a buffer passed as ferry::woBeyond
   std::size_t first = 0; // a buffer passed as ferry::woFrom
+  // A buffer bound to a reducer parameter (ferry::Sum and friends).
+  bool reduction = false;
   // A ferry::localSpan: local memory of localCount elements, localBytes in
   // all (buffer and value are null).
   std::size_t localBytes = 0;
@@ -1327,8 +1362,14 @@ public:
   void launch(const char *program, const char *kernelName, K hostKernel,
               const Range &r, A &&...args) {
     (void)detail::LibraryRegistration<K>::registered;
-    const detail::LaunchArg packed[sizeof...(A) + 1] = {
-        detail::packLaunchArg(args)..., detail::LaunchArg{}};
+    detail::LaunchArg packed[sizeof...(A) + 1] = {detail::packLaunchArg(args)...,
+                                                  detail::LaunchArg{}};
+    using Reducers = detail::ReducerParams<K, sizeof...(A)>;
+    if constexpr (Reducers::any) {
+      detail::checkReductions<K>(r, kernelName, args...);
+      for (std::size_t i = 0; i < sizeof...(A); ++i)
+        packed[i].reduction = Reducers::at(i);
+    }
     auto runHost = [&]() {
       detail::runOnHost(hostKernel, r, kernelName, args...);
     };

@@ -589,6 +589,16 @@ KernelAccessSummary analyzeKernelAccess(ASTContext &Ctx,
   Walker.run();
   for (unsigned I = 0; I < Kernel->getNumParams(); ++I) {
     const ParmVarDecl *P = Kernel->getParamDecl(I);
+    if (isReducerType(P->getType())) {
+      // Bound to a buffer whose element 0 the reduction reads and writes.
+      ParamAccess PA;
+      PA.Param = P;
+      PA.Index = I;
+      PA.Inferred = Access::ReadWrite;
+      PA.FirstRead = PA.FirstWrite = P->getLocation();
+      Summary.Buffers.push_back(PA);
+      continue;
+    }
     if (!P->getType()->isPointerType())
       continue;
     ParamAccess PA;
