@@ -233,7 +233,7 @@ run() {
     done
     sum=$(bs_best bs-ferry Sum)
     copy=$(bs_best bs-ferry Copy)
-    echo "| a \`double\` sum of $elements elements, GB/s (Ferry's BabelStream Sum: a local tree per group and one floating \`atomicAdd\` each; nothing comes home per run), against the device's copy bandwidth (Ferry's Copy) | $copy | $sum | $(ratio "$sum" "$copy") | ≥ 0.9 |"
+    echo "| a \`double\` sum of $elements elements, GB/s (Ferry's BabelStream Sum through the reduction primitive, \`ferry::Sum<double>\`: a stride loop, a tree per group and a finishing kernel; nothing comes home per run), against the device's copy bandwidth (Ferry's Copy) | $copy | $sum | $(ratio "$sum" "$copy") | ≥ 0.9 |"
     ferry_us=$(small_best small dispatch_us)
     plain_us=$(small_best latency dispatch_us_plain)
     echo "| 20,000 small dispatches, µs each (bench/small_dispatches against raw OpenCL with no events, bench/latency; lower is better) | $plain_us | $ferry_us | $(ratio "$ferry_us" "$plain_us") (Ferry / raw) | ≤ 1.05 |"

@@ -1,5 +1,5 @@
 // BabelStream's five classic kernels (Copy, Mul, Add, Triad, Dot) on doubles,
-// and one of Ferry's own (Sum, a reduction through floating atomics),
+// and one of Ferry's own (Sum, a reduction through ferry::Sum),
 // written for Ferry from the description of UoB-HPC/BabelStream 5.0's OpenCL
 // version, to be run beside that original (bench/targets.sh): the same
 // arrays, start values, kernel order, timing, bandwidth and validation.
@@ -102,25 +102,14 @@ FERRY_KERNEL void dotKernel(ferry::KernelContext kc, const double *a,
 }
 
 // Not BabelStream's: a `double` sum of `a` left on the device (issue 31's
-// reduction target). Each group folds its slice in local memory as Dot
-// does and adds its sum to total[0] with one floating atomic (an
-// extension); nothing comes home per run. Its bandwidth, one array read
-// over the fastest run, is set beside Copy's in docs/targets.md.
+// reduction target), through a ferry::Sum parameter (an extension): Ferry
+// chooses the groups, each work-item folds a stride of `a` privately, each
+// group in local memory, and a second kernel folds the groups' sums into
+// total[0]; nothing comes home per run. Its bandwidth, one array read over
+// the fastest run, is set beside Copy's in docs/targets.md.
 FERRY_KERNEL void sumKernel(ferry::KernelContext kc, const double *a,
-                            double *total, ferry::LocalSpan<double> sums,
-                            int n) {
-  double sum = 0.0;
-  for (int i = kc.x; i < n; i += kc.maxX)
-    sum += a[i];
-  const int me = kc.localX;
-  sums[me] = sum;
-  for (int half = kc.localSizeX / 2; half > 0; half /= 2) {
-    kc.barrier();
-    if (me < half)
-      sums[me] += sums[me + half];
-  }
-  if (me == 0)
-    ferry::atomicAdd(&total[0], sums[0]);
+                            ferry::Sum<double> total) {
+  total += a[kc.x];
 }
 
 struct Timings {
@@ -190,8 +179,7 @@ static FERRY_COMPUTE void stream(ferry::ComputeContext &cc, ferry::Buffer<double
     t.dot.push_back(since(start));
 
     start = Clock::now();
-    cc.dispatch(sumKernel, ferry::Range(groups * groupSize).local(groupSize),
-                a, totals, ferry::localSpan<double>(groupSize), n);
+    cc.dispatch(sumKernel, ferry::Range(n), a, totals);
     cc.finish();
     t.sum.push_back(since(start));
   }
