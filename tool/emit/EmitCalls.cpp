@@ -49,6 +49,8 @@ std::string Emitter::call(const CallExpr *CE) {
           CE->getSourceRange());
     return "0";
   }
+  if (std::optional<std::string> S = vectorCall(CE))
+    return *S;
   if (std::optional<std::string> S = reducerCall(CE))
     return *S;
   if (std::optional<std::string> S = localMemoryCall(CE))

@@ -313,6 +313,8 @@ std::string Emitter::initList(const InitListExpr *IL) {
 }
 
 std::string Emitter::construct(const CXXConstructExpr *CE) {
+  if (std::optional<std::string> S = vectorConstruct(CE))
+    return *S;
   const CXXConstructorDecl *Ctor = CE->getConstructor();
   QualType T = CE->getType();
   if (Ctor->isCopyOrMoveConstructor() && Ctor->isTrivial() &&

@@ -171,6 +171,8 @@ std::string Emitter::recordName(const RecordDecl *RD, SourceLocation Loc) {
     NeedsKernelContext = true;
     return "ferry_KernelContext";
   }
+  if (isVectorType(Ctx.getRecordType(RD)))
+    return vectorTypeName(Ctx.getRecordType(RD), Loc);
   std::string Name = flatName(RD);
   if (inStdNamespace(RD) ||
       (isa<NamespaceDecl>(RD->getDeclContext()) &&

@@ -14,6 +14,8 @@
 //   EmitBarrierCheck.cpp   the error for a barrier under a divergent condition
 //   EmitStatements.cpp     statements and local declarations
 //   EmitFunctions.cpp      kernels, helpers and their address-space versions
+//   EmitVectors.cpp        ferry::float4 and kin: OpenCL C's vectors, their
+//                          operators infix, their functions as built-ins
 //   EmitReductions.cpp     kernels with ferry::Sum/Min/Max parameters: the
 //                          item, the stride loop, the group and final folds
 //   EmitAddressSpaces.cpp  where pointers point and objects live
@@ -292,6 +294,12 @@ private:
   const Version &requestVersion(const FunctionDecl *F,
                                 const std::vector<Space> &Spaces,
                                 const Expr *Site);
+  /// ferry::Vec<T, N> as OpenCL C names it (`float4`).
+  std::string vectorTypeName(QualType T, SourceLocation Loc);
+  /// A vector's constructor as a vector literal; none for other types.
+  std::optional<std::string> vectorConstruct(const CXXConstructExpr *CE);
+  /// An operator or function of <ferry/vectors.hpp>; none for other calls.
+  std::optional<std::string> vectorCall(const CallExpr *CE);
   /// A kernel with reducer parameters (EmitReductions.cpp).
   void emitReductionKernel(const FunctionDecl *K);
   /// `r += v` or `r.combine(v)` on a reducer; none for other calls.

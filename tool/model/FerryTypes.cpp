@@ -108,6 +108,19 @@ bool isLocalSpanType(QualType T) {
   return ferryRecord(T.getNonReferenceType(), "LocalSpan") != nullptr;
 }
 
+bool isVectorType(QualType T) {
+  return ferryRecord(T.getNonReferenceType(), "Vec") != nullptr;
+}
+
+std::pair<QualType, unsigned> vectorShape(QualType T) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      ferryRecord(T.getNonReferenceType(), "Vec"));
+  if (!Spec || Spec->getTemplateArgs().size() < 2)
+    return {QualType(), 0};
+  return {Spec->getTemplateArgs()[0].getAsType(),
+          unsigned(Spec->getTemplateArgs()[1].getAsIntegral().getZExtValue())};
+}
+
 bool isReducerType(QualType T) {
   return ferryRecord(T.getNonReferenceType(), "Reducer") != nullptr;
 }

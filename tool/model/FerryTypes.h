@@ -6,6 +6,7 @@
 #include "clang/AST/Type.h"
 
 #include <string>
+#include <utility>
 
 namespace ferry {
 
@@ -28,6 +29,11 @@ bool isKernelContextType(clang::QualType T);
 /// memory, never a buffer.
 bool isLocalArrayType(clang::QualType T);
 bool isLocalSpanType(clang::QualType T);
+/// ferry::Vec<T, N> (spelt ferry::float4 and so on; through references):
+/// OpenCL C's vector type of that name on the device.
+bool isVectorType(clang::QualType T);
+/// T and N of ferry::Vec<T, N>; a null type and 0 otherwise.
+std::pair<clang::QualType, unsigned> vectorShape(clang::QualType T);
 /// ferry::Reducer<T, Op> (spelt ferry::Sum<T>, Min<T>, Max<T>; through
 /// references): a kernel parameter that work-items combine values into.
 bool isReducerType(clang::QualType T);

@@ -166,6 +166,7 @@ private:
 #include "ranges.hpp"
 #include "workgroup.hpp"
 #include "reduction.hpp"
+#include "vectors.hpp"
 
 namespace ferry {
 
