@@ -143,3 +143,50 @@ TEST_CASE("dispatch fills a 3-D buffer like the device does", "[reference]") {
   CHECK(out[6] == 10000);
   CHECK(out[11] == 10102);
 }
+
+namespace {
+// Records, at the last work-item and at the first, what it sees.
+void lastAndFirst(ferry::KernelContext kc, long long *seen) {
+  if (kc.x64 == kc.maxX64 - 1) {
+    seen[0] = kc.x64;
+    seen[1] = kc.x;
+  }
+  if (kc.x64 == 0)
+    seen[2] = kc.maxX64;
+}
+} // namespace
+
+// Past 2^31 work-items the 64-bit ids count on where the int ones wrap, as
+// (int)get_global_id(0) does on the device. About 2^31 calls of a trivial
+// kernel: a few seconds.
+TEST_CASE("the reference execution runs a range past 2^31 with 64-bit ids",
+          "[wide]") {
+  const long long n = (1ll << 31) + 2;
+  ferry::Buffer<long long> seen(3, 0);
+  ferry::Accelerator acc;
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.dispatch(lastAndFirst, ferry::Range(static_cast<std::size_t>(n)), seen);
+  });
+  CHECK(seen[0] == n - 1);
+  CHECK(seen[1] == static_cast<int>(static_cast<unsigned>(n - 1)));
+  CHECK(seen[2] == n);
+}
+
+TEST_CASE("64-bit ids equal the int ones in work-groups", "[reference]") {
+  std::vector<long long> seen(64 * 3, -1);
+  ferry::Buffer<long long> ids(64 * 3);
+  ferry::Accelerator acc;
+  acc.compute([&](ferry::ComputeContext &cc) {
+    cc.dispatch(
+        +[](ferry::KernelContext kc, long long *out) {
+          const long long i = kc.y64 * kc.maxX64 + kc.x64;
+          out[i] = (kc.x == kc.x64 && kc.y == kc.y64 && kc.maxX64 == kc.maxX)
+                       ? kc.groupX * 1000 + kc.localX
+                       : -7;
+        },
+        ferry::Range(16, 12).local(4, 3), ids);
+  });
+  for (int y = 0; y < 12; ++y)
+    for (int x = 0; x < 16; ++x)
+      CHECK(ids[y * 16 + x] == (x / 4) * 1000 + x % 4);
+}

@@ -73,6 +73,9 @@ struct WorkItemField {
   const char *Field;
   const char *Function;
   int Dimension;
+  /// A 64-bit field (kc.x64): `long`, the work-item function's size_t as a
+  /// signed value; the others are `int`.
+  bool Wide = false;
 };
 // The KernelContext fields are int; the work-item functions return size_t.
 const WorkItemField WorkItemFields[] = {
@@ -85,6 +88,9 @@ const WorkItemField WorkItemFields[] = {
     {"groupX", "get_group_id", 0},    {"groupY", "get_group_id", 1},
     {"groupZ", "get_group_id", 2},    {"groupsX", "get_num_groups", 0},
     {"groupsY", "get_num_groups", 1}, {"groupsZ", "get_num_groups", 2},
+    {"x64", "get_global_id", 0, true},    {"y64", "get_global_id", 1, true},
+    {"z64", "get_global_id", 2, true},    {"maxX64", "get_global_size", 0, true},
+    {"maxY64", "get_global_size", 1, true}, {"maxZ64", "get_global_size", 2, true},
 };
 
 /// ferry::atomicAdd and friends: the OpenCL C 1.2 built-in of each.
@@ -129,10 +135,25 @@ llvm::ArrayRef<const char *> kernelContextFields() {
   return Fields;
 }
 
+std::vector<const char *> Emitter::contextFields() const {
+  std::vector<const char *> Fields;
+  for (const char *F : kernelContextFields())
+    if (WideContext || !isWideContextField(F))
+      Fields.push_back(F);
+  return Fields;
+}
+
+bool isWideContextField(llvm::StringRef Field) {
+  for (const WorkItemField &W : WorkItemFields)
+    if (Field == W.Field)
+      return W.Wide;
+  return false;
+}
+
 std::optional<std::string> Emitter::workItemField(llvm::StringRef Field) {
   for (const WorkItemField &W : WorkItemFields)
     if (Field == W.Field)
-      return "(int)" + std::string(W.Function) + "(" +
+      return std::string(W.Wide ? "(long)" : "(int)") + W.Function + "(" +
              std::to_string(W.Dimension) + ")";
   return std::nullopt;
 }

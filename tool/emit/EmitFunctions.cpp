@@ -202,7 +202,7 @@ void Emitter::emitFunction(const FunctionDecl *F,
         State.KernelContextParam = nullptr;
         NeedsKernelContext = true;
         std::string Init;
-        for (const char *Field : kernelContextFields())
+        for (const char *Field : contextFields())
           Init += std::string(Init.empty() ? "" : ", ") + *workItemField(Field);
         Prologue.push_back("ferry_KernelContext " + PName + " = {" + Init +
                            "};");

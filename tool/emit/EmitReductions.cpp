@@ -221,7 +221,9 @@ void Emitter::emitReductionKernel(const FunctionDecl *K) {
   S += In3 + "const ferry_KernelContext ferry_kc = {ferry_i, 0, 0, ferry_n0, "
              "1, 1, 0, 0, 0, 1, 1, 1,\n";
   S += In3 + "                                     ferry_i, 0, 0, ferry_n0, "
-             "1, 1};\n";
+             "1, 1" + std::string(WideContext ? ", ferry_i, 0, 0,\n" : "};\n");
+  if (WideContext)
+    S += In3 + "                                     ferry_n0, 1, 1};\n";
   S += In3 + Call + In2 + "}\n";
   S += In + "} else {\n";
   S += In2 + "const int ferry_count = ferry_n0 * ferry_n1 * ferry_n2;\n";
@@ -235,7 +237,11 @@ void Emitter::emitReductionKernel(const FunctionDecl *K) {
   S += In3 + "                                     ferry_n2, 0, 0, 0, 1, 1, "
              "1, ferry_x, ferry_y,\n";
   S += In3 + "                                     ferry_z, ferry_n0, "
-             "ferry_n1, ferry_n2};\n";
+             "ferry_n1, ferry_n2" +
+       std::string(WideContext ? ", ferry_x,\n" : "};\n");
+  if (WideContext)
+    S += In3 + "                                     ferry_y, ferry_z, ferry_n0, "
+               "ferry_n1, ferry_n2};\n";
   S += In3 + Call + In2 + "}\n" + In + "}\n";
   S += In + "const int ferry_l = (int)get_local_id(0);\n";
   S += groupTree(Rs, In, combined);

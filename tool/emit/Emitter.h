@@ -82,6 +82,8 @@ Prec precOf(const Expr *E,
 /// The fields of ferry::KernelContext, in the order of the struct
 /// `ferry_KernelContext` that a kernel passing its context on whole builds.
 llvm::ArrayRef<const char *> kernelContextFields();
+/// A field of ferry_KernelContext that is `long` (kc.x64 and its kin).
+bool isWideContextField(llvm::StringRef Field);
 
 /// Does the kernel take a ferry::Sum, Min or Max?
 bool hasReducerParam(const FunctionDecl *F);
@@ -182,6 +184,11 @@ private:
   bool HadError = false;
   bool UsesDouble = false;
   bool NeedsKernelContext = false;
+  /// Some kernel names kc.x64 or its kin: ferry_KernelContext carries the
+  /// 64-bit fields too (only then, so that other programs print as before).
+  bool WideContext = false;
+  /// The fields of ferry_KernelContext in this program, in order.
+  std::vector<const char *> contextFields() const;
   bool NeedsOffsetof = false;
   /// The compare-and-swap helpers floating atomics need, by name
   /// (`ferry_atomic_add_float_global`), each printed once before the kernels.

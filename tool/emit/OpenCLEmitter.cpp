@@ -16,6 +16,10 @@
 
 #include "emit/Emitter.h"
 #include "model/Naming.h"
+#include "model/FerryTypes.h"
+#include "analyses/CallGraphs.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
@@ -55,6 +59,28 @@ static unsigned detectIndent(const FunctionDecl *F, SourceManager &SM) {
   return 4;
 }
 
+namespace {
+/// Finds a use of kc.x64 or its kin.
+class WideIdUse : public RecursiveASTVisitor<WideIdUse> {
+public:
+  bool Found = false;
+  bool VisitMemberExpr(MemberExpr *ME) {
+    if (isKernelContextType(ME->getBase()->getType().getNonReferenceType()) &&
+        isWideContextField(ME->getMemberDecl()->getName()))
+      Found = true;
+    return !Found;
+  }
+};
+
+bool namesWideIds(const ReachableGraph &G) {
+  WideIdUse Use;
+  for (const FunctionDecl *F : G.Functions)
+    if (!Use.Found)
+      Use.TraverseDecl(const_cast<FunctionDecl *>(F));
+  return Use.Found;
+}
+} // namespace
+
 std::optional<EmittedProgram>
 Emitter::run(llvm::ArrayRef<const FunctionDecl *> Kernels) {
   if (!Kernels.empty())
@@ -65,6 +91,8 @@ Emitter::run(llvm::ArrayRef<const FunctionDecl *> Kernels) {
     std::string Name = openclName(K);
     UsedNames.insert(Name);
   }
+  for (const FunctionDecl *K : Kernels)
+    WideContext = WideContext || namesWideIds(kernelReachableGraph(K));
   for (const FunctionDecl *K : Kernels) {
     Stack.clear();
     Stack.push_back({K, nullptr});
@@ -109,10 +137,14 @@ Emitter::run(llvm::ArrayRef<const FunctionDecl *> Kernels) {
          "#endif\n";
   S += "\n";
   if (NeedsKernelContext) {
-    std::string Fields;
-    for (const char *F : kernelContextFields())
-      Fields += std::string(Fields.empty() ? "" : ", ") + F;
-    S += "typedef struct { int " + Fields + "; } ferry_KernelContext;\n\n";
+    std::string Fields, WideFields;
+    for (const char *F : contextFields()) {
+      std::string &To = isWideContextField(F) ? WideFields : Fields;
+      To += std::string(To.empty() ? "" : ", ") + F;
+    }
+    S += "typedef struct { int " + Fields + ";" +
+         (WideFields.empty() ? "" : " long " + WideFields + ";") +
+         " } ferry_KernelContext;\n\n";
   }
   S += Types;
   for (const std::string &Name : FloatAtomics)

@@ -141,6 +141,14 @@ bool isKernelContextType(QualType T) {
   return ferryRecord(T.getNonReferenceType(), "KernelContext") != nullptr;
 }
 
+llvm::StringRef contextFieldMeaning(llvm::StringRef Field) {
+  for (llvm::StringRef Wide : {"x64", "y64", "z64", "maxX64", "maxY64",
+                               "maxZ64"})
+    if (Field == Wide)
+      return Field.drop_back(2);
+  return Field;
+}
+
 bool isDispatchCall(const CallExpr *Call) {
   const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Call);
   if (!MC)

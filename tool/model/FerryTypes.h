@@ -46,6 +46,11 @@ struct ReducerKind {
 };
 ReducerKind reducerKind(clang::QualType T);
 
+/// A ferry::KernelContext field as the analyses reason about it: the
+/// 64-bit ids and sizes (`x64`, `maxX64`) are the ids and sizes they widen
+/// (`x`, `maxX`), which they equal wherever those do not overflow.
+llvm::StringRef contextFieldMeaning(llvm::StringRef Field);
+
 /// `cc.dispatch(kernel, range, args...)` on a ferry::ComputeContext.
 bool isDispatchCall(const clang::CallExpr *Call);
 /// `acc.compute(f)` on a ferry::Accelerator.

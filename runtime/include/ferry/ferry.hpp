@@ -81,6 +81,13 @@ struct KernelContext {
   int localSizeX = 1, localSizeY = 1, localSizeZ = 1;
   int groupX = 0, groupY = 0, groupZ = 0;
   int groupsX = 1, groupsY = 1, groupsZ = 1;
+  // The global id and size as 64-bit integers (an extension), for ranges
+  // and buffers past 2^31 elements; the int fields above then hold them
+  // truncated, as OpenCL C's (int)get_global_id(0) does. On the device
+  // `long` (get_global_id(0) and get_global_size(0) unconverted); only a
+  // kernel that names them pays for 64-bit arithmetic.
+  long long x64 = 0, y64 = 0, z64 = 0;
+  long long maxX64 = 1, maxY64 = 1, maxZ64 = 1;
 
   // Every work-item of the group waits here until all have arrived, and then
   // sees the others' writes to local memory and to buffers.
@@ -1107,6 +1114,10 @@ void checkReductions(const Range &r, const char *dispatch, const A &...args) {
                   ": a kernel with a reduction (ferry::Sum, Min or Max) runs "
                   "in work-groups Ferry chooses: dispatch it without "
                   "Range::local");
+    if (r.count() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+      throw Error(std::string(dispatch) +
+                  ": a kernel with a reduction takes a range of fewer than "
+                  "2^31 work-items");
     std::size_t i = 0;
     const bool empty =
         (false || ... || (Reducers::at(i++) && reductionTargetSize(args) == 0));
@@ -1171,19 +1182,28 @@ template <class K, class Bound> struct HostDispatch {
     std::apply([&](auto &...a) { kernel(item, a...); }, bound);
   }
 
+  // Sets the ids of work-item (x, y, z), 64-bit and truncated.
+  static void place(KernelContext &c, long long x, long long y, long long z) {
+    c.x64 = x;
+    c.y64 = y;
+    c.z64 = z;
+    c.x = static_cast<int>(x);
+    c.y = static_cast<int>(y);
+    c.z = static_cast<int>(z);
+  }
+
   // Without Range::local: one work-item after another, z, then y, then x
   // innermost, each its own work-group.
   void runItems() {
-    for (int z = 0; z < kc.maxZ; ++z) {
-      kc.z = kc.groupZ = z;
-      for (int y = 0; y < kc.maxY; ++y) {
-        kc.y = kc.groupY = y;
-        for (int x = 0; x < kc.maxX; ++x) {
-          kc.x = kc.groupX = x;
+    for (long long z = 0; z < kc.maxZ64; ++z)
+      for (long long y = 0; y < kc.maxY64; ++y)
+        for (long long x = 0; x < kc.maxX64; ++x) {
+          place(kc, x, y, z);
+          kc.groupX = kc.x;
+          kc.groupY = kc.y;
+          kc.groupZ = kc.z;
           run(kc);
         }
-      }
-    }
   }
 
   // With Range::local: one work-group after another (same order), each
@@ -1192,15 +1212,23 @@ template <class K, class Bound> struct HostDispatch {
     kc.localSizeX = static_cast<int>(range.localSize(0));
     kc.localSizeY = static_cast<int>(range.localSize(1));
     kc.localSizeZ = static_cast<int>(range.localSize(2));
-    kc.groupsX = kc.maxX / kc.localSizeX;
-    kc.groupsY = kc.maxY / kc.localSizeY;
-    kc.groupsZ = kc.maxZ / kc.localSizeZ;
+    const long long groupsX = kc.maxX64 / kc.localSizeX;
+    const long long groupsY = kc.maxY64 / kc.localSizeY;
+    const long long groupsZ = kc.maxZ64 / kc.localSizeZ;
+    kc.groupsX = static_cast<int>(groupsX);
+    kc.groupsY = static_cast<int>(groupsY);
+    kc.groupsZ = static_cast<int>(groupsZ);
     WorkGroupRunner runner(range.localCount(), &runItemOf, this);
-    for (kc.groupZ = 0; kc.groupZ < kc.groupsZ; ++kc.groupZ)
-      for (kc.groupY = 0; kc.groupY < kc.groupsY; ++kc.groupY)
-        for (kc.groupX = 0; kc.groupX < kc.groupsX; ++kc.groupX)
+    for (group[2] = 0; group[2] < groupsZ; ++group[2])
+      for (group[1] = 0; group[1] < groupsY; ++group[1])
+        for (group[0] = 0; group[0] < groupsX; ++group[0]) {
+          kc.groupX = static_cast<int>(group[0]);
+          kc.groupY = static_cast<int>(group[1]);
+          kc.groupZ = static_cast<int>(group[2]);
           runner.runGroup();
+        }
   }
+  long long group[3] = {0, 0, 0};
 
   static void runItemOf(void *self, std::size_t item) {
     HostDispatch &d = *static_cast<HostDispatch *>(self);
@@ -1210,9 +1238,9 @@ template <class K, class Bound> struct HostDispatch {
     kc.localX = static_cast<int>(item % lx);
     kc.localY = static_cast<int>(item / lx % ly);
     kc.localZ = static_cast<int>(item / (lx * ly));
-    kc.x = kc.groupX * kc.localSizeX + kc.localX;
-    kc.y = kc.groupY * kc.localSizeY + kc.localY;
-    kc.z = kc.groupZ * kc.localSizeZ + kc.localZ;
+    place(kc, d.group[0] * kc.localSizeX + kc.localX,
+          d.group[1] * kc.localSizeY + kc.localY,
+          d.group[2] * kc.localSizeZ + kc.localZ);
     d.run(kc);
   }
 };
@@ -1227,6 +1255,9 @@ void runOnHost(K &kernel, const Range &r, const char *dispatch, A &...args) {
   auto bound = std::make_tuple(hostArgument(args, spans)...);
   KernelContext kc{0, 0, 0, static_cast<int>(r.size(0)),
                    static_cast<int>(r.size(1)), static_cast<int>(r.size(2))};
+  kc.maxX64 = static_cast<long long>(r.size(0));
+  kc.maxY64 = static_cast<long long>(r.size(1));
+  kc.maxZ64 = static_cast<long long>(r.size(2));
   kc.groupsX = kc.maxX;
   kc.groupsY = kc.maxY;
   kc.groupsZ = kc.maxZ;

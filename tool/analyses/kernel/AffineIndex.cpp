@@ -23,6 +23,7 @@ std::optional<AffineId> idField(llvm::StringRef Name) {
   static const char *const Names[AffineIdCount] = {
       "x", "y", "z", "localX", "localY", "localZ", "groupX", "groupY",
       "groupZ"};
+  Name = contextFieldMeaning(Name);
   for (int I = 0; I < AffineIdCount; ++I)
     if (Name == Names[I])
       return static_cast<AffineId>(I);

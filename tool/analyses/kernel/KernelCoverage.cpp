@@ -152,7 +152,7 @@ public:
       }
     if (const auto *ME = dyn_cast<MemberExpr>(E);
         ME && isKernelContextType(ME->getBase()->getType())) {
-      llvm::StringRef Name = ME->getMemberDecl()->getName();
+      llvm::StringRef Name = contextFieldMeaning(ME->getMemberDecl()->getName());
       if (Name != "maxX" && Name != "maxY" && Name != "maxZ")
         return false;
       Out.push_back(Term{1, {Name.str()}});
@@ -293,7 +293,7 @@ private:
   bool isField(const Expr *E, llvm::StringRef Name) const {
     const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
     if (ME)
-      return ME->getMemberDecl()->getName() == Name &&
+      return contextFieldMeaning(ME->getMemberDecl()->getName()) == Name &&
              isKernelContextType(ME->getBase()->getType());
     return (Name == "x" || Name == "y" || Name == "z") &&
            isBlockDecomposition(E, Name);
@@ -629,7 +629,7 @@ private:
     const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
     if (!ME || !isKernelContextType(ME->getBase()->getType()))
       return "";
-    return ME->getMemberDecl()->getName();
+    return contextFieldMeaning(ME->getMemberDecl()->getName());
   }
 
   /// `kc.x < n` (in range) or `kc.x >= n` (out of range), joined with && or

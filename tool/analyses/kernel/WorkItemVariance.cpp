@@ -390,7 +390,7 @@ Variance WorkItemVariance::of(const Expr *E) const {
       if (ME->isArrow() && BaseType->isPointerType())
         BaseType = BaseType->getPointeeType();
       if (isKernelContextType(BaseType))
-        return contextFieldVariance(ME->getMemberDecl()->getName());
+        return contextFieldVariance(contextFieldMeaning(ME->getMemberDecl()->getName()));
       if (ME->isArrow())
         return loadOf(Base, nullptr);
       // A member of a local struct: as varied as the struct.
