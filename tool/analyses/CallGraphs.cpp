@@ -89,8 +89,14 @@ static ReachableGraph reachable(const FunctionDecl *Root, bool Compute) {
         explicit DispatchFinder(ReachableGraph &G) : G(G) {}
         bool TraverseLambdaExpr(LambdaExpr *) { return true; }
         bool VisitCallExpr(CallExpr *Call) {
-          if (isDispatchCall(Call))
-            G.Dispatches.emplace_back(Call, dispatchedKernel(Call));
+          if (isDispatchCall(Call)) {
+            // A kernel chosen at run time: each it may be.
+            std::vector<const FunctionDecl *> Kernels = dispatchedKernels(Call);
+            if (Kernels.empty())
+              G.Dispatches.emplace_back(Call, nullptr);
+            for (const FunctionDecl *K : Kernels)
+              G.Dispatches.emplace_back(Call, K);
+          }
           return true;
         }
       } Finder(G);

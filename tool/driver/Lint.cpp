@@ -45,10 +45,11 @@ std::vector<Dispatch> dispatches(const ProgramPlan &Plan) {
     const FunctionDecl *Caller;
     bool TraverseLambdaExpr(LambdaExpr *) { return true; }
     bool VisitCallExpr(CallExpr *Call) {
-      const FunctionDecl *K = isDispatchCall(Call) ? dispatchedKernel(Call)
-                                                   : nullptr;
-      if (K && K->getDefinition() && Seen->insert(Call).second)
-        Out->push_back({Call, Caller, K->getDefinition()});
+      if (!isDispatchCall(Call) || !Seen->insert(Call).second)
+        return true;
+      for (const FunctionDecl *K : dispatchedKernels(Call))
+        if (K->getDefinition())
+          Out->push_back({Call, Caller, K->getDefinition()});
       return true;
     }
   };

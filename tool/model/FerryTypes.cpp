@@ -170,15 +170,54 @@ bool isAcceleratorCompute(const CallExpr *Call) {
 }
 
 const FunctionDecl *dispatchedKernel(const CallExpr *Dispatch) {
-  if (Dispatch->getNumArgs() < 1)
-    return nullptr;
-  const Expr *E = Dispatch->getArg(0)->IgnoreParenImpCasts();
+  std::vector<const FunctionDecl *> Kernels = dispatchedKernels(Dispatch);
+  return Kernels.size() == 1 ? Kernels.front() : nullptr;
+}
+
+/// Adds the kernels E may evaluate to; false when Ferry cannot tell.
+static bool kernelsOf(const Expr *E, std::vector<const FunctionDecl *> &Out,
+                      int Depth) {
+  if (!E || Depth > 8)
+    return false;
+  E = E->IgnoreParenImpCasts();
   if (const auto *U = dyn_cast<UnaryOperator>(E))
     if (U->getOpcode() == UO_AddrOf)
       E = U->getSubExpr()->IgnoreParenImpCasts();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return dyn_cast<FunctionDecl>(DRE->getDecl());
-  return nullptr;
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return kernelsOf(C->getTrueExpr(), Out, Depth + 1) &&
+           kernelsOf(C->getFalseExpr(), Out, Depth + 1);
+  if (const auto *S = dyn_cast<ArraySubscriptExpr>(E)) {
+    const auto *Base = dyn_cast<DeclRefExpr>(S->getBase()->IgnoreParenImpCasts());
+    const auto *Array = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+    const auto *AT = Array ? Array->getType()->getAsArrayTypeUnsafe() : nullptr;
+    const auto *Init = Array ? dyn_cast_or_null<InitListExpr>(Array->getInit())
+                             : nullptr;
+    if (!AT || !AT->getElementType().isConstQualified() || !Init ||
+        Init->getNumInits() == 0)
+      return false;
+    for (const Expr *Element : Init->inits())
+      if (!kernelsOf(Element, Out, Depth + 1))
+        return false;
+    return true;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  if (!DRE)
+    return false;
+  if (const auto *F = dyn_cast<FunctionDecl>(DRE->getDecl())) {
+    if (llvm::find(Out, F) == Out.end())
+      Out.push_back(F);
+    return true;
+  }
+  const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+  return V && V->getType().isConstQualified() && V->getInit() &&
+         kernelsOf(V->getInit(), Out, Depth + 1);
+}
+
+std::vector<const FunctionDecl *> dispatchedKernels(const CallExpr *Dispatch) {
+  std::vector<const FunctionDecl *> Out;
+  if (Dispatch->getNumArgs() < 1 || !kernelsOf(Dispatch->getArg(0), Out, 0))
+    return {};
+  return Out;
 }
 
 } // namespace ferry

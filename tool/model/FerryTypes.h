@@ -7,6 +7,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace ferry {
 
@@ -56,7 +57,13 @@ bool isDispatchCall(const clang::CallExpr *Call);
 /// `acc.compute(f)` on a ferry::Accelerator.
 bool isAcceleratorCompute(const clang::CallExpr *Call);
 /// The kernel a dispatch names (through `&`, casts and parentheses); null when
-/// it is not a plain function name.
+/// it is not a plain function name, or it chooses among several.
 const clang::FunctionDecl *dispatchedKernel(const clang::CallExpr *Dispatch);
+/// The kernels a dispatch may run, each once: the one it names, or those a
+/// choice made at run time picks from (an extension): the branches of `?:`,
+/// the elements of a const array of kernels it indexes, the initialiser of
+/// a const variable it names, nested. Empty when it is none of these.
+std::vector<const clang::FunctionDecl *>
+dispatchedKernels(const clang::CallExpr *Dispatch);
 
 } // namespace ferry

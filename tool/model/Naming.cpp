@@ -1,5 +1,6 @@
 #include "model/Naming.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/PrettyPrinter.h"
@@ -111,6 +112,16 @@ std::string openclName(const FunctionDecl *F) {
 std::string functionLabel(const clang::FunctionDecl *F) {
   const auto *M = llvm::dyn_cast<clang::CXXMethodDecl>(F);
   return M && M->getParent()->isLambda() ? "lambda" : F->getNameAsString();
+}
+
+std::string spelledFromGlobalScope(const clang::FunctionDecl *F) {
+  clang::PrintingPolicy Policy(F->getASTContext().getLangOpts());
+  Policy.FullyQualifiedName = true;
+  Policy.SuppressScope = false;
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  F->getNameForDiagnostic(OS, Policy, /*Qualified=*/true);
+  return "::" + OS.str();
 }
 
 } // namespace ferry

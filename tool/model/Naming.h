@@ -30,6 +30,10 @@ bool isReservedInOpenCL(llvm::StringRef Name);
 /// operator of a lambda given to Accelerator::compute (reports add lines).
 std::string functionLabel(const clang::FunctionDecl *F);
 
+/// `::ns::k<float>`: a function (a kernel instantiation), spelled from the
+/// global scope, for the rewriter's table of kernel names.
+std::string spelledFromGlobalScope(const clang::FunctionDecl *F);
+
 /// The `static const char[]` in the rewritten file holding the OpenCL C program.
 inline constexpr const char *ProgramVariableName = "ferry_opencl_program";
 

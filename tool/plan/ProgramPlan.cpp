@@ -1,4 +1,5 @@
 #include "plan/ProgramPlan.h"
+#include "plan/TemplateInstances.h"
 
 #include "analyses/objects/ComputeOnlyMembers.h"
 #include "analyses/objects/ContainerBuffers.h"
@@ -561,6 +562,7 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
       P.Internal.erase(FP.Function);
       FP = planWithUnnamed(FP.Function);
     }
+  mergeTemplateInstances(Ctx, P.Functions);
   return P;
 }
 

@@ -954,8 +954,49 @@ struct TransferFunction::Impl {
     return 0;
   }
 
+  /// What a dispatch that chooses among several kernels at run time does to
+  /// each parameter: what they all do where they agree, else the union of
+  /// their accesses with no coverage (written parameters pass `rw`).
+  static KernelAccessSummary
+  chosenKernels(const std::vector<const KernelAccessSummary *> &Each) {
+    KernelAccessSummary Result = *Each.front();
+    for (ParamAccess &PA : Result.Buffers) {
+      bool Agree = true;
+      Access Union = PA.Inferred;
+      for (const KernelAccessSummary *S : Each) {
+        const ParamAccess *Other = S->forParam(PA.Index);
+        if (!Other) {
+          Agree = false;
+          Union = Access::ReadWrite;
+          continue;
+        }
+        Union |= Other->Inferred;
+        Agree = Agree && Other->Inferred == PA.Inferred &&
+                Other->Declared == PA.Declared &&
+                Other->WritesCoverRange == PA.WritesCoverRange &&
+                Other->CoverageBoundParam == PA.CoverageBoundParam &&
+                Other->CoverageDims == PA.CoverageDims &&
+                !Other->Grid.Valid && !PA.Grid.Valid &&
+                Other->CoverageOffset.empty() && PA.CoverageOffset.empty() &&
+                Other->ReadsOnlyOwnWrites == PA.ReadsOnlyOwnWrites &&
+                Other->StoresOnlyCovered == PA.StoresOnlyCovered;
+      }
+      if (Agree)
+        continue;
+      ParamAccess Conservative;
+      Conservative.Param = PA.Param;
+      Conservative.Index = PA.Index;
+      Conservative.Inferred = Union;
+      Conservative.FirstRead = PA.FirstRead;
+      Conservative.FirstWrite = PA.FirstWrite;
+      PA = Conservative;
+    }
+    return Result;
+  }
+
   FlowState dispatch(const CallExpr *Call, const Stmt *Anchor, FlowState In) {
-    const FunctionDecl *Kernel = dispatchedKernel(Call);
+    const std::vector<const FunctionDecl *> Chosen = dispatchedKernels(Call);
+    const FunctionDecl *Kernel = Chosen.empty() ? nullptr : Chosen.front();
     // Errors once, from the recorded pass (the solver applies a step often).
     if (Call->getBeginLoc().isMacroID()) {
       if (Plan)
@@ -964,18 +1005,39 @@ struct TransferFunction::Impl {
                   "write cc.dispatch(...) in the compute function itself");
       return In;
     }
-    if (!Kernel || !PC.Kernels.count(Kernel->getDefinition())) {
+    const bool AllKernels =
+        !Chosen.empty() && llvm::all_of(Chosen, [&](const FunctionDecl *K) {
+          return K->getDefinition() && PC.Kernels.count(K->getDefinition());
+        });
+    if (!AllKernels) {
       if (Plan)
         reportError(Ctx, Call->getArg(0)->getExprLoc(),
                   "the first argument of dispatch must name a FERRY_KERNEL "
-                  "function");
+                  "function, or choose among them with '?:' or by indexing "
+                  "a const array of them");
+      return In;
+    }
+    if (Chosen.size() > 1 &&
+        Call->getArg(0)->HasSideEffects(Ctx, /*IncludePossibleEffects=*/true)) {
+      if (Plan)
+        reportError(Ctx, Call->getArg(0)->getExprLoc(),
+                    "a dispatch that chooses its kernel at run time "
+                    "evaluates the choice twice (the kernel and its OpenCL "
+                    "name); choose without side effects");
       return In;
     }
     Kernel = Kernel->getDefinition();
     // The range and scalar arguments are evaluated on the host first
     // (`cc.dispatch(k, Range(n), b, a[3])` reads `a` there).
     In = hostCode(Call, In, Placement::BeforeStmt, Anchor);
-    const KernelAccessSummary &Summary = PC.Kernels.at(Kernel);
+    std::vector<const KernelAccessSummary *> Each;
+    for (const FunctionDecl *K : Chosen)
+      Each.push_back(&PC.Kernels.at(K->getDefinition()));
+    KernelAccessSummary Merged;
+    if (Each.size() > 1)
+      Merged = chosenKernels(Each);
+    const KernelAccessSummary &Summary =
+        Each.size() == 1 ? *Each.front() : Merged;
     int Dims = rangeDims(Call->getArg(1));
     std::string KName = Kernel->getNameAsString();
     unsigned KLine = line(Call->getBeginLoc());
@@ -984,6 +1046,9 @@ struct TransferFunction::Impl {
     DP.Call = Call;
     DP.Kernel = Kernel;
     DP.OpenCLName = openclName(Kernel);
+    if (Chosen.size() > 1)
+      for (const FunctionDecl *K : Chosen)
+        DP.NameTable.push_back({spelledFromGlobalScope(K), openclName(K)});
     std::vector<std::pair<ObjectRefs, bool>> Written;
     for (unsigned I = 2; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);

@@ -112,6 +112,10 @@ struct DispatchPlan {
   const clang::CallExpr *Call = nullptr;
   const clang::FunctionDecl *Kernel = nullptr;
   std::string OpenCLName;
+  /// In a template whose instantiations dispatch different kernels (`k<T>`):
+  /// each instantiation's kernel, spelled (`::k<float>`), and its OpenCL
+  /// name; the launch looks its name up at run time (TemplateInstances.h).
+  std::vector<std::pair<std::string, std::string>> NameTable;
   std::vector<LaunchArgument> Arguments;
 
   /// The dispatch's argument for the kernel's parameter `Param` (the

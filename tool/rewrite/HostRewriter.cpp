@@ -3,6 +3,7 @@
 #include "model/Diagnostics.h"
 #include "model/Naming.h"
 
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
@@ -52,6 +53,7 @@ public:
       for (const auto &Key : Order)
         if (!insertGroup(Plan.Context, Groups[Key]))
           return false;
+      Current = Plan.Function;
       for (const DispatchPlan &D : Plan.Dispatches)
         if (!rewriteDispatch(D))
           return false;
@@ -477,9 +479,20 @@ private:
     if (!inMainFile(Member->getMemberLoc(), "an OpenCL launch"))
       return false;
     R.ReplaceText(Member->getMemberLoc(), 8 /* "dispatch" */, "launch");
+    std::string Name = "\"" + D.OpenCLName + "\"";
+    if (!D.NameTable.empty()) {
+      std::optional<std::string> Table = nameTable(D);
+      if (!Table)
+        return false;
+      Name = "ferry::detail::kernelNamed(" +
+             Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                      D.Call->getArg(0)->getSourceRange()),
+                                  SM, LO)
+                 .str() +
+             ", " + *Table + ")";
+    }
     R.InsertText(D.Call->getArg(0)->getBeginLoc(),
-                 std::string("::") + ProgramVariableName + ", \"" +
-                     D.OpenCLName + "\", ",
+                 std::string("::") + ProgramVariableName + ", " + Name + ", ",
                  /*InsertAfter=*/true);
     for (const LaunchArgument &A : D.Arguments) {
       if (A.Wrapper.empty() && A.CastTo.empty())
@@ -506,6 +519,51 @@ private:
       }
     }
     return true;
+  }
+
+  /// The table of OpenCL names of a dispatch in a template whose
+  /// instantiations dispatch different kernels, written before the
+  /// template's declaration (which follows the kernels it names); returns
+  /// its name.
+  std::optional<std::string> nameTable(const DispatchPlan &D) {
+    const Decl *Outer = outermostTemplate();
+    if (!inMainFile(SM.getExpansionLoc(Outer->getBeginLoc()),
+                              "a table of kernel names"))
+      return std::nullopt;
+    std::string Name = "ferry_kernel_names_" + std::to_string(++Tables);
+    std::string Text = "// ferry: the OpenCL name of each kernel the "
+                       "dispatch at line " +
+                       std::to_string(SM.getExpansionLineNumber(
+                           D.Call->getBeginLoc())) +
+                       " may run, chosen at run time" +
+                       "\n[[maybe_unused]] static const "
+                       "ferry::detail::KernelName " +
+                       Name + "[] = {\n";
+    for (const auto &[Kernel, OpenCLName] : D.NameTable)
+      Text += "    {ferry::detail::kernelKey(&" + Kernel + "), \"" +
+              OpenCLName + "\"},\n";
+    Text += "};\n";
+    R.InsertText(SM.getExpansionLoc(Outer->getBeginLoc()), Text,
+                 /*InsertAfter=*/true);
+    return Name;
+  }
+
+  /// The declaration at namespace scope that holds the function being
+  /// rewritten: its template, or the template of the class it is a member
+  /// of.
+  const Decl *outermostTemplate() const {
+    const FunctionDecl *Pattern = Current->getTemplateInstantiationPattern();
+    const Decl *Outer = Pattern ? Pattern : Current;
+    if (const FunctionTemplateDecl *FT =
+            cast<FunctionDecl>(Outer)->getDescribedFunctionTemplate())
+      Outer = FT;
+    while (!Outer->getDeclContext()->isFileContext()) {
+      Outer = cast<Decl>(Outer->getDeclContext());
+      if (const auto *RD = dyn_cast<CXXRecordDecl>(Outer))
+        if (const ClassTemplateDecl *CT = RD->getDescribedClassTemplate())
+          Outer = CT;
+    }
+    return Outer;
   }
 
   /// `, n`, `, ferry::grid(…)` or `, ferry::volume(…)` after a `wo`
@@ -591,6 +649,9 @@ private:
   Rewriter R;
   const SkippedIncludes &Skipped;
   std::set<FileID> Headers;
+  unsigned Tables = 0;
+  /// The function whose dispatches are being rewritten.
+  const FunctionDecl *Current = nullptr;
 };
 
 } // namespace

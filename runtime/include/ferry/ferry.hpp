@@ -1359,6 +1359,25 @@ std::pair<std::size_t, std::size_t> elementRange(F first, C count,
           static_cast<std::size_t>(begin + (n < left ? n : left))};
 }
 
+// The OpenCL names of the kernels a compute function template dispatches
+// as `k<T>`, one per instantiation (the rewriter writes the table before
+// the template): which one a launch runs is known only at run time.
+struct KernelName {
+  void (*kernel)();
+  const char *name;
+};
+template <class K> void (*kernelKey(K kernel))() {
+  return reinterpret_cast<void (*)()>(kernel);
+}
+template <class K, std::size_t N>
+const char *kernelNamed(K kernel, const KernelName (&names)[N]) {
+  for (const KernelName &n : names)
+    if (n.kernel == kernelKey(kernel))
+      return n.name;
+  throw Error("ferry: a kernel this compute function template dispatches "
+              "is missing from its table of names: rewrite the file again");
+}
+
 // A non-owning reference to "run this kernel on the host".
 struct HostRun {
   void *object;

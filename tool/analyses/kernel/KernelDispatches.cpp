@@ -134,12 +134,13 @@ public:
     }
     if (!isDispatchCall(Call))
       return true;
-    const FunctionDecl *K = dispatchedKernel(Call);
-    if (!K) {
+    std::vector<const FunctionDecl *> Kernels = dispatchedKernels(Call);
+    if (Kernels.empty()) {
       Unresolved = true;
       return true;
     }
-    ByKernel[K->getCanonicalDecl()].push_back({Call, Current});
+    for (const FunctionDecl *K : Kernels)
+      ByKernel[K->getCanonicalDecl()].push_back({Call, Current});
     return true;
   }
 
