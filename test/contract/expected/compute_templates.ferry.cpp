@@ -86,12 +86,12 @@ FERRY_KERNEL void blur(ferry::KernelContext kc, float *s) {
     s[kc.x] += 1.0f / float(N);
 }
 
-// ferry: the OpenCL name of each kernel this template's instantiations dispatch at line 47
+// ferry: the OpenCL name of each kernel the dispatch at line 47 may run, chosen at run time
 [[maybe_unused]] static const ferry::detail::KernelName ferry_kernel_names_1[] = {
     {ferry::detail::kernelKey(&::fill<float>), "fill__float"},
     {ferry::detail::kernelKey(&::fill<int>), "fill__int"},
 };
-// ferry: the OpenCL name of each kernel this template's instantiations dispatch at line 48
+// ferry: the OpenCL name of each kernel the dispatch at line 48 may run, chosen at run time
 [[maybe_unused]] static const ferry::detail::KernelName ferry_kernel_names_2[] = {
     {ferry::detail::kernelKey(&::scale<float, 2>), "scale__float__2"},
     {ferry::detail::kernelKey(&::scale<int, 2>), "scale__int__2"},
@@ -104,7 +104,7 @@ FERRY_COMPUTE void step(ferry::ComputeContext &cc, ferry::Buffer<T> &v) {
   cc.launch(::ferry_opencl_program, ferry::detail::kernelNamed(scale<T, 2>, ferry_kernel_names_2), scale<T, 2>, ferry::Range(v.size()), ferry::rw(v));
 }
 
-// ferry: the OpenCL name of each kernel this template's instantiations dispatch at line 53
+// ferry: the OpenCL name of each kernel the dispatch at line 53 may run, chosen at run time
 [[maybe_unused]] static const ferry::detail::KernelName ferry_kernel_names_3[] = {
     {ferry::detail::kernelKey(&::blur<2>), "blur__2"},
     {ferry::detail::kernelKey(&::blur<4>), "blur__4"},
