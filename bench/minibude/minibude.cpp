@@ -195,6 +195,22 @@ FERRY_KERNEL void fasten(ferry::KernelContext kc,
 
 using Clock = std::chrono::steady_clock;
 
+// The instantiations a run may choose from, one dispatch for them all (a
+// kernel chosen at run time: Ferry emits each and names the one chosen).
+using Fasten = void (*)(ferry::KernelContext, ferry::LocalSpan<FFParams>, int,
+                        int, int, int, const Atom *, const Atom *,
+                        const FFParams *, const float *, float *);
+constexpr Fasten fastens[] = {fasten<1>, fasten<2>, fasten<4>, fasten<8>,
+                              fasten<16>};
+
+// The index in `fastens` of PPWI 1, 2, 4, 8 or 16.
+static int ppwiIndex(int ppwi) {
+  int index = 0;
+  while (index < 4 && (1 << index) < ppwi)
+    ++index;
+  return index;
+}
+
 // Runs the kernel `runs` times with PPWI `ppwi` in groups of `groupSize`,
 // the host-clock milliseconds of each run in `ms`, the energies of the last
 // in `out`.
@@ -209,35 +225,12 @@ FERRY_COMPUTE void dock(ferry::ComputeContext &cc, ferry::Buffer<Atom> &protein,
   const int natpro = int(protein.size());
   ferry::Buffer<float> energies(nposes);
   const ferry::Range range = ferry::Range(nposes / ppwi).local(groupSize);
+  const int which = ppwiIndex(ppwi);
   for (int run = 0; run < runs; ++run) {
     const Clock::time_point start = Clock::now();
-    switch (ppwi) {
-    case 1:
-      cc.dispatch(fasten<1>, range, ferry::localSpan<FFParams>(ntypes), ntypes,
-                  nposes, natlig, natpro, protein, ligand, forcefield, poses,
-                  energies);
-      break;
-    case 2:
-      cc.dispatch(fasten<2>, range, ferry::localSpan<FFParams>(ntypes), ntypes,
-                  nposes, natlig, natpro, protein, ligand, forcefield, poses,
-                  energies);
-      break;
-    case 4:
-      cc.dispatch(fasten<4>, range, ferry::localSpan<FFParams>(ntypes), ntypes,
-                  nposes, natlig, natpro, protein, ligand, forcefield, poses,
-                  energies);
-      break;
-    case 8:
-      cc.dispatch(fasten<8>, range, ferry::localSpan<FFParams>(ntypes), ntypes,
-                  nposes, natlig, natpro, protein, ligand, forcefield, poses,
-                  energies);
-      break;
-    default:
-      cc.dispatch(fasten<16>, range, ferry::localSpan<FFParams>(ntypes), ntypes,
-                  nposes, natlig, natpro, protein, ligand, forcefield, poses,
-                  energies);
-      break;
-    }
+    cc.dispatch(fastens[which], range,
+                ferry::localSpan<FFParams>(ntypes), ntypes, nposes, natlig,
+                natpro, protein, ligand, forcefield, poses, energies);
     cc.finish();
     ms.push_back(
         std::chrono::duration<double, std::milli>(Clock::now() - start).count());
