@@ -20,16 +20,24 @@ namespace ferry {
 
 namespace {
 
-/// What a standard algorithm does through the iterator in argument `Index`.
-Access stdAlgorithmAccess(llvm::StringRef Name, unsigned Index,
-                          unsigned NumArgs) {
-  static const llvm::StringSet<> ReadOnly = {
+/// A standard algorithm that reads the elements of its iterator ranges and
+/// no others, and writes none (`std::count`, `std::lower_bound`).
+bool readsWithinRange(llvm::StringRef Name) {
+  static const llvm::StringSet<> Names = {
       "accumulate", "reduce", "inner_product", "transform_reduce", "count",
       "count_if", "find", "find_if", "find_if_not", "equal", "all_of",
       "any_of", "none_of", "max_element", "min_element", "minmax_element",
       "mismatch", "lexicographical_compare", "search", "adjacent_find",
       "is_sorted", "binary_search", "lower_bound", "upper_bound",
-      "equal_range", "distance", "max", "min", "begin", "end", "size"};
+      "equal_range"};
+  return Names.contains(Name);
+}
+
+/// What a standard algorithm does through the iterator in argument `Index`.
+Access stdAlgorithmAccess(llvm::StringRef Name, unsigned Index,
+                          unsigned NumArgs) {
+  static const llvm::StringSet<> ReadOnly = {"distance", "max", "min",
+                                             "begin",    "end", "size"};
   static const llvm::StringSet<> CopyToThird = {
       "copy", "copy_if", "copy_backward", "move", "move_backward", "copy_n",
       "reverse_copy", "remove_copy", "remove_copy_if", "replace_copy",
@@ -37,7 +45,7 @@ Access stdAlgorithmAccess(llvm::StringRef Name, unsigned Index,
       "exclusive_scan", "inclusive_scan"};
   static const llvm::StringSet<> FillRange = {"fill", "generate", "iota",
                                               "fill_n", "generate_n"};
-  if (ReadOnly.contains(Name))
+  if (readsWithinRange(Name) || ReadOnly.contains(Name))
     return Access::Read;
   if (CopyToThird.contains(Name))
     return Index == 2 ? Access::Write : Access::Read;
@@ -252,14 +260,11 @@ std::map<unsigned, HostWalker::AlgorithmSpan>
 HostWalker::algorithmSpans(const CallExpr *Call, llvm::StringRef Name) {
   static const llvm::StringSet<> Counted = {"copy_n", "fill_n",
                                             "generate_n"};
+  // Besides those that only read within their range, those that write
+  // within it.
   static const llvm::StringSet<> WithinRange = {
-      "accumulate", "reduce", "inner_product", "transform_reduce", "count",
-      "count_if", "find", "find_if", "find_if_not", "equal", "all_of",
-      "any_of", "none_of", "max_element", "min_element", "minmax_element",
-      "mismatch", "lexicographical_compare", "search", "adjacent_find",
-      "is_sorted", "binary_search", "lower_bound", "upper_bound",
-      "equal_range", "fill", "generate", "iota", "sort", "stable_sort",
-      "reverse", "replace", "replace_if", "for_each", "unique"};
+      "fill",    "generate", "iota",       "sort",     "stable_sort",
+      "reverse", "replace",  "replace_if", "for_each", "unique"};
   // Copies that store every element of the destination's span, and those
   // that may store fewer (a hull).
   static const llvm::StringSet<> CopyAll = {
@@ -288,7 +293,8 @@ HostWalker::algorithmSpans(const CallExpr *Call, llvm::StringRef Name) {
     return Out;
   }
   bool Copy = CopyAll.contains(Name) || CopySome.contains(Name);
-  if (N < 2 || !(Copy || WithinRange.contains(Name) || Name == "transform"))
+  if (N < 2 || !(Copy || readsWithinRange(Name) || WithinRange.contains(Name) ||
+                 Name == "transform"))
     return Out;
   const void *K0 = bufferKey(Call->getArg(0));
   bool SameBuffer = K0 && K0 == bufferKey(Call->getArg(1));
