@@ -1,6 +1,7 @@
 #include "plan/TransferFunction.h"
 
 #include "analyses/CallGraphs.h"
+#include "analyses/objects/ComputeOnlyMembers.h"
 #include "analyses/objects/ContainerBuffers.h"
 #include "analyses/objects/MemberBuffers.h"
 #include "analyses/kernel/WorkGroupUse.h"
@@ -1257,19 +1258,12 @@ struct TransferFunction::Impl {
     return It != PC.DeadAfterCompute.end() && It->second.count(O.Decl);
   }
 
-  /// A private member only compute code names (PC.ComputeOnly).
-  bool computeOnly(const BufferObject &O) const {
-    const auto *Field = dyn_cast_or_null<FieldDecl>(O.Decl);
-    return O.Kind == ObjectKind::ParameterMember && Field &&
-           O.Path.size() == 1 && PC.ComputeOnly.count(Field);
-  }
-
   void exitCopies(FlowState &S, Placement Where, const Stmt *Anchor) {
     // Kept whether or not this function brings its buffers home: a caller
     // that cannot name the member leaves it to the safety net, which
     // leaves kept buffers on the device.
     for (const BufferObject &O : Table.objects())
-      if (computeOnly(O) && Plan && !LinesOff)
+      if (isComputeOnlyMember(O, PC.ComputeOnly) && Plan && !LinesOff)
         emitKeep(O, Where, Anchor);
     if (!SyncsAtExit)
       return;
@@ -1278,7 +1272,7 @@ struct TransferFunction::Impl {
       // (a kernel writing the same buffer through another name syncs it
       // under that name).
       if (!O.callerVisible() || isConstObject(O) || deadAfterCompute(O) ||
-          computeOnly(O))
+          isComputeOnlyMember(O, PC.ComputeOnly))
         continue;
       ObjectRefs R;
       R.Ids = {O.Id};

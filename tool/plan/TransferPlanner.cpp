@@ -9,6 +9,7 @@
 #include "plan/TransferPlanner.h"
 
 #include "analyses/LoopShape.h"
+#include "analyses/objects/ComputeOnlyMembers.h"
 #include "model/Diagnostics.h"
 #include "model/StableOrder.h"
 #include "plan/DownSafety.h"
@@ -161,8 +162,9 @@ private:
     for (const BufferObject &O : Table.objects()) {
       if (!O.callerVisible())
         continue;
-      const auto *Field = dyn_cast_or_null<FieldDecl>(O.Decl);
-      if (!Entry || (Field && O.Path.size() == 1 && PC.ComputeOnly.count(Field)))
+      // A private member only compute code names (PC.ComputeOnly): what
+      // the device holds is the run-time state's to say.
+      if (!Entry || isComputeOnlyMember(O, PC.ComputeOnly))
         S.Objects[O.Id] = {Validity::Unknown, Validity::Unknown};
       else if (Kept != PC.MayStayOnDevice.end() && O.Decl &&
                Kept->second.count(O.Decl))

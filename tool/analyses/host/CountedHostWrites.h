@@ -6,7 +6,7 @@
 // fill_n from b.begin(), or `b[0] = v`. The runtime compares the count with
 // the buffer's size (ComputeContext::hostWrites(b, n)): when it covers the
 // buffer, no copy from the device is needed before the write. Kept apart
-// from the event walker (HostEvents.cpp) because proving the count is its
+// from the event walker (HostEventWalker.h) because proving the count is its
 // own argument about loops.
 
 #include "analyses/objects/BufferObjects.h"

@@ -4,7 +4,7 @@
 // collected for (HostEvent::Range). One element `b[i]`; the elements a
 // counted loop inside the statement walks, `b[i + k]` for i from lo to hi
 // giving [lo + k, hi + k); a span handed to std::copy / fill / memcpy / an
-// MPI call. Kept apart from the event walker (HostEvents.cpp) because
+// MPI call. Kept apart from the event walker (HostEventWalker.h) because
 // proving that a text means, before the statement, what the access means
 // inside it is its own argument: no variable it names may be declared or
 // changed in the statement, no call it makes may do anything, and a loop's
@@ -12,6 +12,7 @@
 
 #include "analyses/objects/BufferObjects.h"
 #include "analyses/host/HostEvents.h"
+#include "analyses/host/RangeTexts.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -23,32 +24,6 @@
 #include <vector>
 
 namespace ferry {
-
-/// A text of a range, with its value when it is a constant, and how tightly
-/// it binds (whether it needs parentheses inside a sum).
-struct RangeText {
-  enum Binding { Low, Additive, Multiplicative, Primary };
-  std::string Text;
-  std::optional<long long> Const;
-  Binding Binds = Primary;
-
-  static RangeText constant(long long V);
-};
-
-/// `A + B`, `A - B`, folding constants and parenthesising as needed.
-std::optional<RangeText> plusText(const RangeText &A, const RangeText &B);
-std::optional<RangeText> minusText(const RangeText &A, const RangeText &B);
-/// How many times `for (k = Lo; k < Hi; ++k)` runs: `ferry::tripCount(Lo,
-/// Hi)`, or the number when both are constants.
-RangeText tripCountText(const RangeText &Lo, const RangeText &Hi);
-
-/// Replaces each identifier of a range's Text that Names maps (a helper's
-/// parameter) by its mapping (the call's argument); false when another
-/// identifier would stay, other than `ferry::tripCount`, `sizeof` and a
-/// member after `.` or `->`: it would mean something else where the text
-/// goes.
-bool substituteNames(std::string &Text,
-                     const std::map<std::string, std::string> &Names);
 
 /// V's value may change through a name other than its own: it is global or
 /// static, a reference, or a local whose address F takes or binds to a

@@ -32,7 +32,7 @@ public:
   /// touch, when every access of F's to it is bounded by the same range
   /// (HostEvent::Range), spelled in F's parameters as they are on entry
   /// (`0`, `ferry::tripCount(0, count)`): a call's argument then moves only
-  /// those elements (HostEvents.cpp substitutes the call's arguments).
+  /// those elements (HostEventCalls.cpp substitutes the call's arguments).
   const std::vector<std::optional<ElementRange>> &
   ranges(const clang::FunctionDecl *F);
   /// The same for the buffer at `Path` in the object M is called on, when

@@ -1,6 +1,6 @@
 #pragma once
-// Small tests shared by the files that read host code (HostEvents.cpp,
-// CountedHostWrites.cpp); internal to analyses/.
+// Small tests shared by the files of analyses/host/ that read host code (the
+// event walker's, CountedHostWrites.cpp, ...); internal to analyses/.
 
 #include "model/FerryTypes.h"
 

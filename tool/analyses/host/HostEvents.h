@@ -97,7 +97,7 @@ struct HostEvent {
   bool WrittenCountInnerInclusive = false;
   /// How the caller names the buffer when no expression of its own is it:
   /// `pair.x` for a buffer (or buffer reference) member of a struct object
-  /// passed as an argument (see memberSpelling in HostEvents.cpp); `*u` for
+  /// passed as an argument (see memberSpelling in HostEventCalls.cpp); `*u` for
   /// an access through `float *p = u->data();`, which may point into
   /// several buffers, where u names the one it does before the statement
   /// (ElementRanges::pointeeSpelling). Empty where there is no such name.

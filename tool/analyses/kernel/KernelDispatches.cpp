@@ -1,5 +1,6 @@
 #include "analyses/kernel/KernelDispatches.h"
 
+#include "analyses/objects/AccessPath.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -17,15 +18,15 @@ namespace ferry {
 
 namespace {
 
-/// A buffer argument as an object: a root and a path of members below it.
-/// Root kinds: a variable of its own (Var, not a reference: a complete
-/// object), the object a reference parameter is bound to (RefParam), or
-/// `*this` (This); the last two existed before the function that names them
-/// was entered.
+/// A buffer argument as an object: a root and the access path of members
+/// below it (AccessPath.h). Root kinds: a variable of its own (Var, not a
+/// reference: a complete object), the object a reference parameter is
+/// bound to (RefParam), or `*this` (This); the last two existed before the
+/// function that names them was entered.
 struct ObjectPath {
   enum class Root { Var, RefParam, This } Kind = Root::Var;
   const Decl *RootDecl = nullptr; // the VarDecl, ParmVarDecl, or function
-  std::vector<const FieldDecl *> Members;
+  FieldPath Members;
 };
 
 /// The function (or lambda call operator) whose body declares D.
@@ -177,10 +178,7 @@ bool distinct(const Expr *A, const Expr *B, const FunctionDecl *In,
     return false;
   if (PA->Kind == PB->Kind && PA->RootDecl == PB->RootDecl) {
     // The same root: different members somewhere along the paths.
-    for (size_t I = 0; I < PA->Members.size() && I < PB->Members.size(); ++I)
-      if (PA->Members[I] != PB->Members[I])
-        return true;
-    return false;
+    return pathsDiverge(PA->Members, PB->Members);
   }
   using R = ObjectPath::Root;
   if (PA->Kind == R::Var && PB->Kind == R::Var)

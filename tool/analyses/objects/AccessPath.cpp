@@ -107,6 +107,13 @@ QualType pathElement(const FieldPath &Path) {
   return bufferElementType(T->isPointerType() ? T->getPointeeType() : T);
 }
 
+bool pathsDiverge(const FieldPath &A, const FieldPath &B) {
+  for (size_t I = 0; I < A.size() && I < B.size(); ++I)
+    if (A[I] != B[I])
+      return true;
+  return false;
+}
+
 std::string pathSpelling(const FieldPath &Path) {
   std::string Out;
   for (const FieldDecl *FD : Path)

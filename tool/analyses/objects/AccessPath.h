@@ -56,6 +56,11 @@ bool isOpaquePath(const FieldPath &Path);
 /// The element type of the buffers a path names (null: several types).
 clang::QualType pathElement(const FieldPath &Path);
 
+/// Two paths from one root that part at some member (`grid_.cur` and
+/// `grid_.next`): they name different objects. False where one is a prefix
+/// of the other (`grid_` holds `grid_.cur`).
+bool pathsDiverge(const FieldPath &A, const FieldPath &B);
+
 /// `grid_.cur`: the path as C++ spells it after its root.
 std::string pathSpelling(const FieldPath &Path);
 

@@ -290,18 +290,14 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
   for (const VarDecl *V : InSourceOrder) {
     std::string Name = globalSpelling(V, F);
     if (isGlobalBufferHolder(V)) {
-      // `model.w`: each buffer member an object (the rest of what the
-      // holder reaches is any buffer, to calls that reach it).
+      // `model.w`: each buffer member an object, the access path {w} from
+      // the root `model` (the rest of what the holder reaches is any
+      // buffer, to calls that reach it).
       bool All = false;
-      for (const FieldDecl *FD : namedBufferFields(V, All)) {
-        ObjectId Id = add(ObjectKind::ParameterMember,
-                          Name + "." + FD->getNameAsString(), FD,
-                          bufferElementType(FD->getType().getNonReferenceType()));
-        Objects[Id].Base = V;
-        Objects[Id].Path = {FD};
-        Objects[Id].StaticStorage = true;
-        Members[{V, FieldPath{FD}}] = Id;
-      }
+      for (const FieldDecl *FD : namedBufferFields(V, All))
+        Objects[memberObject(V, FieldPath{FD}, ObjectKind::ParameterMember,
+                             Name + ".")]
+            .StaticStorage = true;
       continue;
     }
     QualType T = V->getType().getNonReferenceType();

@@ -1,5 +1,6 @@
 #include "analyses/objects/ComputeOnlyMembers.h"
 
+#include "analyses/objects/BufferObjects.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -244,6 +245,13 @@ computeOnlyMembers(ASTContext &Ctx,
       Result.insert(FD);
   }
   return Result;
+}
+
+bool isComputeOnlyMember(const BufferObject &O,
+                         const std::set<const FieldDecl *> &Members) {
+  const auto *Field = dyn_cast_or_null<FieldDecl>(O.Decl);
+  return O.Kind == ObjectKind::ParameterMember && Field &&
+         O.Path.size() == 1 && Members.count(Field);
 }
 
 } // namespace ferry

@@ -25,6 +25,8 @@
 
 namespace ferry {
 
+struct BufferObject;
+
 /// Where a class's members are not all in this file (defined in several
 /// Ferry sources), the target decides from every file's facts
 /// (plan/FileSummary.h): for one of its private buffer fields, whether no
@@ -39,6 +41,13 @@ std::set<const clang::FieldDecl *>
 computeOnlyMembers(clang::ASTContext &Ctx,
                    const std::set<const clang::FunctionDecl *> &Planned,
                    const ComputeOnlyElsewhere &Elsewhere = nullptr);
+
+/// A function's buffer object (BufferObjects.h) that is one of `Members`
+/// (what computeOnlyMembers gave) one step below its root: `this->flux_`,
+/// `sim.flux_`, not `this->grid_.cur`. The plan starts it unknown on both
+/// sides and keeps it on the device at the compute's exit.
+bool isComputeOnlyMember(const BufferObject &O,
+                         const std::set<const clang::FieldDecl *> &Members);
 
 /// This file's share of those facts, for its summary: per private buffer
 /// field it names, whether some code here that may run outside a compute

@@ -1,0 +1,452 @@
+// Host events: calls. A dispatch's scalars; a function Ferry can see, by its
+// summary (HostAccess.h) and the element ranges it gives, in the call's
+// arguments; one it cannot, read and (unless const) written; buffer members
+// of a struct argument, containers of buffers; what a member function does
+// to its object's members; the global buffers a callee reaches; what a
+// lambda captured. Calls Ferry knows by name are HostEventLibraryCalls.cpp's.
+
+#include "analyses/host/HostEventWalker.h"
+
+#include "analyses/CallGraphs.h"
+#include "analyses/host/HostAccess.h"
+#include "analyses/host/HostAccessInternal.h"
+#include "analyses/objects/AccessPath.h"
+#include "analyses/objects/ContainerBuffers.h"
+#include "analyses/objects/GlobalBuffers.h"
+#include "analyses/objects/MemberBuffers.h"
+#include "model/FerryTypes.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/Support/Regex.h"
+
+#include <algorithm>
+#include <cctype>
+
+using namespace clang;
+
+namespace ferry {
+
+namespace {
+
+/// T when `Ty` (through references and pointers) is a class template
+/// specialization with ferry::Buffer<T> among its type arguments
+/// (std::vector<Buffer<T>>, std::array<Buffer<T>, N>); null otherwise.
+QualType containedBufferElement(QualType Ty) {
+  Ty = Ty.getNonReferenceType();
+  if (Ty->isPointerType())
+    Ty = Ty->getPointeeType();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      Ty->getAsCXXRecordDecl());
+  if (!Spec)
+    return {};
+  for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+    if (A.getKind() == TemplateArgument::Type && isBufferType(A.getAsType()))
+      return bufferElementType(A.getAsType());
+  return {};
+}
+
+/// `pair.x` for the buffer at `Path` in the struct argument Arg (`pair` or
+/// `&pair`; `pair.inner.x` at depth), when that name denotes the same buffer
+/// wherever the caller may place a line: `pair` is an object of its own
+/// (not a reference or a pointer, which could be rebound), and `x` a buffer
+/// or a reference to one (a pointer member could be reassigned; a
+/// container is no buffer). Else "".
+std::string memberSpelling(const Expr *Arg, const FieldPath &Path) {
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const FieldDecl *Leaf = Path.back();
+  if (!V || V->getType()->isReferenceType() || V->getType()->isPointerType() ||
+      !isBufferField(Leaf) || Leaf->getType()->isPointerType() ||
+      !Leaf->getIdentifier())
+    return "";
+  return V->getNameAsString() + "." + pathSpelling(Path);
+}
+
+} // namespace
+
+void HostWalker::visitCall(const CallExpr *Call) {
+  // What a call's arguments hand out is the call's, not a binding's.
+  struct NoBinding {
+    const VarDecl *&B, *Saved;
+    ~NoBinding() { B = Saved; }
+  } Scope{Binding, Binding};
+  Binding = nullptr;
+  // A dispatch's buffers are the planner's business, not host accesses;
+  // its range and scalar arguments are evaluated on the host
+  // (`cc.dispatch(k, ferry::Range(n), out, in[0])` reads `in`).
+  if (isDispatchCall(Call)) {
+    // Scalars bind to forwarding references and reach the kernel by value.
+    for (unsigned I = 1; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
+      if (refersToBuffer(Arg->getType()))
+        continue;
+      if (Arg->isGLValue())
+        visitLValue(Arg, Access::Read);
+      else
+        visitValue(Arg);
+    }
+    return;
+  }
+  // MPI's functions touch only the buffers they are given, over their
+  // counts.
+  if (const MpiFunction *M = mpiFunction(Call->getDirectCallee()))
+    return visitMpiCall(Call, *M);
+  globalEffects(Call);
+  memberEffects(Call);
+  // `levels.push_back(…)`, `levels.erase(…)`: which buffer is where, and
+  // in which state, is the run's business from here on.
+  if (const Expr *Container = nullptr; changesElements(Call, Container))
+    if (const BufferObject *C = Table.containerFor(Container)) {
+      HostEvent E;
+      E.Kind = HostEventKind::Reset;
+      E.Site = Call;
+      E.Targets.Ids = {C->Id};
+      E.Targets.Exact = false;
+      E.What = "elements changed";
+      push(E);
+    }
+  // A lambda made earlier, called now: what it captured is touched now.
+  if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+      M && M->getParent()->isLambda())
+    capturedBuffers(M->getParent(), Call, "used by a lambda called here");
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  unsigned NumArgs = Call->getNumArgs();
+  bool Member = isa<CXXMemberCallExpr>(Call) ||
+                (isa<CXXOperatorCallExpr>(Call) && Callee &&
+                 isa<CXXMethodDecl>(Callee));
+  if (Callee && Callee->isInStdNamespace() && Callee->getIdentifier() &&
+      Callee->getName() == "swap" && NumArgs == 2 &&
+      isBufferType(Call->getArg(0)->getType())) {
+    HostEvent E;
+    E.Kind = HostEventKind::Swap;
+    E.Site = Call;
+    E.Targets = Table.resolve(Call->getArg(0), Facts);
+    E.Others = Table.resolve(Call->getArg(1), Facts);
+    E.What = "swapped";
+    push(E);
+    return;
+  }
+  if (Callee && Callee->isInStdNamespace() && Callee->getIdentifier() &&
+      !Member)
+    return visitStdAlgorithm(Call, Callee->getName());
+  if (Access Ignored; memoryFunctionAccess(Callee, 0, Ignored))
+    return visitMemoryCall(Call);
+
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    const Expr *Object = MC->getImplicitObjectArgument();
+    if (Object && refersToBuffer(Object->getType())) {
+      llvm::StringRef Name = MC->getMethodDecl()->getIdentifier()
+                                 ? MC->getMethodDecl()->getName()
+                                 : "";
+      if (Name == "size" || Name == "bytes" || Name == "empty")
+        return;
+      if (isBufferElementAccessor(MC))
+        return consumePointer(Call, Use::Store);
+      return add(Call, Object, Access::ReadWrite, Name.str() + "() called",
+                 false, true);
+    }
+    // A member of another class (`v.push_back(b[0])`): the object is
+    // the class's business; arguments bind to parameters below.
+    if (Object)
+      visitValue(Object);
+  }
+
+  // A function Ferry can see: its own summary. One it cannot (or a
+  // library's): read, and written too unless the parameter is const.
+  const std::vector<Access> *Summary = nullptr;
+  if (Callee && Callee->getDefinition() &&
+      Callee->getDefinition()->hasBody() && !inSystemHeader(Callee) &&
+      !isVirtualCall(Call))
+    Summary = &Summaries.summary(Callee->getDefinition());
+  else if (Callee && !Callee->getDefinition() && Summaries.Elsewhere &&
+           !inSystemHeader(Callee) && !isVirtualCall(Call))
+    Summary = Summaries.Elsewhere(Callee);
+  unsigned ArgBase = isa<CXXOperatorCallExpr>(Call) && Member ? 1 : 0;
+  if (ArgBase)
+    visitValue(Call->getArg(0));
+  std::string Name = Callee ? Callee->getNameAsString() : "a function";
+  for (unsigned I = ArgBase; I < NumArgs; ++I) {
+    const Expr *Arg = Call->getArg(I);
+    unsigned P = I - ArgBase;
+    QualType ParamType;
+    if (Callee && P < Callee->getNumParams())
+      ParamType = Callee->getParamDecl(P)->getType();
+    bool ConstParam =
+        !ParamType.isNull() &&
+        ((ParamType->isReferenceType() &&
+          ParamType.getNonReferenceType().isConstQualified()) ||
+         isPointerToConst(ParamType));
+    Access Mode = ConstParam ? Access::Read : Access::ReadWrite;
+    bool Escapes = !Summary && !ConstParam;
+    if (memoryFunctionAccess(Callee, P, Mode))
+      Escapes = false;
+    else if (Summary && P < Summary->size())
+      Mode = (*Summary)[P];
+    // A variadic argument (printf's) has no parameter: a non-pointer
+    // prvalue there is a copy, so `b[1]` is only read.
+    bool ByValue = ParamType.isNull()
+                       ? Arg->isPRValue() && !Arg->getType()->isPointerType()
+                       : !ParamType->isReferenceType() &&
+                             !ParamType->isPointerType();
+    std::string What = "passed to " + Name + "()";
+    if (isStdIteratorParameter(Callee, P) &&
+        Arg->getType()->isPointerType()) {
+      consumePointer(Arg, Use::Element, Access::Read);
+      continue;
+    }
+    if (ByValue) {
+      visitValue(Arg);
+      continue;
+    }
+    if (refersToBuffer(Arg->getType())) {
+      visitAliasInit(Arg);
+      size_t Before = Events.size();
+      add(Arg, Arg, Mode, What, false, Escapes);
+      // A helper that touches only a bounded part of what it is given:
+      // that part, in the call's arguments.
+      if (Summary && Events.size() == Before + 1 && Callee) {
+        if (Callee->getDefinition() && Callee->getDefinition()->hasBody() &&
+            Summary == &Summaries.summary(Callee->getDefinition()))
+          Events.back().Range =
+              calleeRange(Call, Callee->getDefinition(), P, ArgBase);
+        else if (!Callee->getDefinition() && Summaries.ElsewhereRanges)
+          if (const auto *Ranges = Summaries.ElsewhereRanges(Callee);
+              Ranges && P < Ranges->size() && (*Ranges)[P])
+            Events.back().Range = atCall(*(*Ranges)[P], Call, Callee, ArgBase);
+      }
+      continue;
+    }
+    std::vector<FieldPath> Paths;
+    std::vector<ObjectRefs> Members = Table.membersOf(Arg, Facts, &Paths);
+    if (!Members.empty()) {
+      visitAliasInit(Arg);
+      for (std::size_t M = 0; M < Members.size(); ++M) {
+        const ObjectRefs &R = Members[M];
+        HostEvent E;
+        E.Site = Arg;
+        // A member this function may not name (private) has no spelling:
+        // the run-time state reaches it (TransferFunction's safety net).
+        if (pathNameableIn(Paths[M], Table.function()))
+          E.Spelling = memberSpelling(Arg, Paths[M]);
+        E.Targets = R;
+        E.Mode = Mode;
+        E.Escapes = Escapes;
+        E.What = What + ", a buffer member";
+        if (Mode != Access::None)
+          push(std::move(E));
+      }
+      continue;
+    }
+    if (QualType Element = containedBufferElement(Arg->getType());
+        !Element.isNull()) {
+      // A container of buffers (std::vector<Buffer<T>>&): any of them,
+      // and the whole container where the table has it.
+      HostEvent E;
+      E.Site = Arg;
+      E.Targets = Table.anyBufferOf(Element);
+      if (const BufferObject *C = Table.containerFor(Arg)) {
+        E.Buffer = Arg;
+        E.Targets.Ids = {C->Id};
+        E.Targets.Guessed = false;
+      }
+      E.Mode = Mode;
+      E.Escapes = Escapes;
+      E.What = What + ", a container of buffers";
+      if (Mode != Access::None)
+        push(std::move(E));
+      continue;
+    }
+    EscapeScope Scope(*this, Escapes);
+    if (Arg->getType()->isPointerType())
+      consumePointer(Arg, Use::Element, Mode);
+    else
+      visitLValue(Arg, Mode);
+  }
+}
+
+std::optional<ElementRange> HostWalker::calleeRange(const CallExpr *Call,
+                                                    const FunctionDecl *Callee,
+                                                    unsigned Param,
+                                                    unsigned ArgBase) {
+  const std::vector<std::optional<ElementRange>> &Ranges =
+      Summaries.ranges(Callee);
+  if (Param >= Ranges.size() || !Ranges[Param])
+    return std::nullopt;
+  return atCall(*Ranges[Param], Call, Callee, ArgBase);
+}
+
+std::optional<ElementRange> HostWalker::atCall(ElementRange R,
+                                               const CallExpr *Call,
+                                               const FunctionDecl *Callee,
+                                               unsigned ArgBase) {
+  std::map<std::string, std::string> Arguments;
+  for (unsigned I = 0; I < Callee->getNumParams(); ++I) {
+    if (I + ArgBase >= Call->getNumArgs())
+      break;
+    if (std::optional<RangeText> Text =
+            this->Ranges.spell(Call->getArg(I + ArgBase)))
+    {
+      std::string Spelled = Text->Binds == RangeText::Primary
+                                ? Text->Text
+                                : "(" + Text->Text + ")";
+      if (!Callee->getParamDecl(I)->getName().empty())
+        Arguments[Callee->getParamDecl(I)->getNameAsString()] = Spelled;
+      Arguments["__ferry_param_" + std::to_string(I)] = Spelled;
+    }
+  }
+  if (!substituteNames(R.First, Arguments) || !substituteNames(R.Count, Arguments))
+    return std::nullopt;
+  R.FirstConst.reset();
+  R.CountConst.reset();
+  auto number = [](const std::string &T) -> std::optional<long long> {
+    if (T.empty() || T.size() > 18 ||
+        !std::all_of(T.begin(), T.end(),
+                     [](unsigned char C) { return std::isdigit(C); }))
+      return std::nullopt;
+    return std::stoll(T);
+  };
+  // `ferry::tripCount(0, count)` given a constant count is that number.
+  static const llvm::Regex Trips(
+      "^ferry::tripCount\\(\\(?(-?[0-9]+)\\)?, \\(?(-?[0-9]+)\\)?\\)$");
+  llvm::SmallVector<llvm::StringRef, 3> Bounds;
+  if (Trips.match(R.Count, &Bounds) && Bounds[1].size() < 18 &&
+      Bounds[2].size() < 18) {
+    long long Trip = std::stoll(Bounds[2].str()) - std::stoll(Bounds[1].str());
+    R.Count = std::to_string(Trip > 0 ? Trip : 0);
+  }
+  R.FirstConst = number(R.First);
+  R.CountConst = number(R.Count);
+  R.Covers = R.Covers && this->Ranges.runsWhenever(Call);
+  return R;
+}
+
+void HostWalker::capturedBuffers(const CXXRecordDecl *Closure, const Expr *Site,
+                                 const char *What) {
+  if (!Closure || !Closure->isLambda())
+    return;
+  for (const LambdaCapture &C : Closure->captures()) {
+    const auto *V = C.capturesVariable()
+                        ? dyn_cast<VarDecl>(C.getCapturedVar())
+                        : nullptr;
+    if (!V || !refersToBuffer(V->getType()))
+      continue;
+    QualType T = V->getType().getNonReferenceType();
+    bool Pointer = T->isPointerType();
+    HostEvent Ev;
+    Ev.Site = Site;
+    Ev.Spelling = (Pointer ? "*" : "") + V->getNameAsString();
+    if (auto It = Facts.find(V); It != Facts.end())
+      Ev.Targets = pointsToObjects(
+          It->second, bufferElementType(Pointer ? T->getPointeeType() : T));
+    else
+      Ev.Targets = Table.anyBufferOf(
+          bufferElementType(Pointer ? T->getPointeeType() : T));
+    Ev.Mode = Access::ReadWrite;
+    Ev.Escapes = true;
+    Ev.What = What;
+    push(std::move(Ev));
+  }
+}
+
+bool HostWalker::isVirtualCall(const CallExpr *Call) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+  if (!M || !M->isVirtual())
+    return false;
+  if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+      ME && ME->hasQualifier())
+    return false; // `h.Base::run(v)` calls that very function
+  return !M->hasAttr<FinalAttr>() && !M->getParent()->hasAttr<FinalAttr>();
+}
+
+void HostWalker::memberEffects(const CallExpr *Call) {
+  MemberCallTarget Target;
+  if (!memberCallTarget(Call, Target))
+    return;
+  const ValueDecl *Base = Target.OnThis ? Table.thisKey() : Target.Variable;
+  for (const auto &[Path, Mode] :
+       Summaries.memberSummary(Target.Method, Target.Virtual)) {
+    if (Mode == Access::None)
+      continue;
+    HostEvent E;
+    E.Site = Call;
+    const BufferObject *O = Base && !isOpaquePath(Path)
+                                ? Table.memberFor(Base, Path)
+                                : nullptr;
+    if (O) {
+      E.Targets.Ids = {O->Id};
+      E.Targets.Exact = !O->Elements;
+    } else {
+      E.Targets = Table.anyBufferOf(pathElement(Path));
+    }
+    E.Mode = Mode;
+    E.Escapes = Target.Virtual;
+    E.What = "used by " + Target.Method->getNameAsString() + "()";
+    if (!Target.Virtual && E.Targets.single())
+      if (std::optional<ElementRange> R =
+              Summaries.memberRange(Target.Method, Path))
+        if (const FunctionDecl *Def = Target.Method->getDefinition())
+          E.Range = atCall(*R, Call, Def,
+                           isa<CXXOperatorCallExpr>(Call) ? 1 : 0);
+    push(std::move(E));
+  }
+}
+
+void HostWalker::globalEffects(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  static const GlobalReach Anything{{}, true};
+  const GlobalReach &Reach = Callee && !isVirtualCall(Call)
+                                 ? Summaries.globals().of(Callee)
+                                 : Anything;
+  std::string What =
+      "may be used by " + (Callee ? Callee->getNameAsString() + "()" : "a call");
+  auto Touch = [&](ObjectRefs Targets) {
+    HostEvent E;
+    E.Site = Call;
+    E.Targets = std::move(Targets);
+    E.Mode = Access::ReadWrite;
+    E.Escapes = true;
+    E.What = What;
+    push(std::move(E));
+  };
+  // A function Ferry cannot see may reach a global buffer by any name,
+  // also one a parameter is bound to: every buffer the caller can see,
+  // when the program has global buffers at all.
+  auto EveryVisible = [&] {
+    for (const BufferObject &O : Table.objects())
+      if (O.callerVisible()) {
+        ObjectRefs R;
+        R.Ids = {O.Id};
+        Touch(R);
+      }
+  };
+  if (Reach.Unseen && Summaries.globals().anyGlobalBuffers(Ctx()))
+    return EveryVisible();
+  for (const BufferObject &O : Table.objects()) {
+    const auto *V = dyn_cast_or_null<VarDecl>(
+        O.Kind == ObjectKind::ParameterMember ? O.Base : O.Decl);
+    if (!O.StaticStorage ||
+        !(isGlobalBufferVariable(V) || isGlobalBufferHolder(V)) ||
+        !Reach.Named.count(V))
+      continue;
+    ObjectRefs R;
+    R.Ids = {O.Id};
+    Touch(R);
+  }
+  // What a holder reaches beyond the members named as objects.
+  for (const VarDecl *G : Reach.Named) {
+    bool All = true;
+    if (isGlobalBufferHolder(G))
+      namedBufferFields(G, All);
+    if (!All)
+      return EveryVisible();
+  }
+}
+
+} // namespace ferry
