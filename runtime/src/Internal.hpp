@@ -206,6 +206,11 @@ struct Session {
   // of a launch, reused: the queue runs a launch's two kernels in order.
   std::vector<cl::Buffer> reductionPartials;
   std::vector<std::size_t> reductionPartialsBytes;
+  // Asked of OpenCL once, not at every reduction: the device's compute
+  // units, and each reduction kernel's tree size by program and kernel name
+  // (Launch.cpp, treeSize).
+  std::size_t computeUnits = 0;
+  std::map<std::pair<const char *, std::string>, std::size_t> treeSizes;
 
   // The kernel `kernelName` of `source`, building and caching as needed.
   KernelEntry &kernel(const char *source, const char *kernelName);

@@ -210,14 +210,18 @@ std::size_t elementSize(const LaunchArg &a) {
   return a.elements ? a.buffer->byteSize() / a.elements : 1;
 }
 
-// The largest power of two not above `most` and 256: a group's tree in
-// local memory halves it at each step.
-std::size_t treeSize(Session &s, cl::Kernel &kernel) {
-  const std::size_t most = std::min<std::size_t>(
-      kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(s.device), 256);
-  std::size_t size = 1;
-  while (size * 2 <= most)
-    size *= 2;
+// The largest power of two not above 256 and what the kernel `name` of
+// `program` allows: a group's tree in local memory halves it at each step.
+std::size_t treeSize(Session &s, cl::Kernel &kernel, const char *program,
+                     const std::string &name) {
+  std::size_t &size = s.treeSizes[{program, name}];
+  if (size == 0) {
+    const std::size_t most = std::min<std::size_t>(
+        kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(s.device), 256);
+    size = 1;
+    while (size * 2 <= most)
+      size *= 2;
+  }
   return size;
 }
 
@@ -236,10 +240,11 @@ void enqueueReduction(Session &s, const char *program, const char *kernelName,
                       cl::Event &mainEvent, cl::Event &finishEvent) {
   const std::string finishName = std::string(kernelName) + "_ferry_finish";
   cl::Kernel &finish = s.kernel(program, finishName.c_str()).second;
-  const std::size_t group = treeSize(s, kernel);
-  const std::size_t finishGroup = treeSize(s, finish);
-  const std::size_t units =
-      s.device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+  const std::size_t group = treeSize(s, kernel, program, kernelName);
+  const std::size_t finishGroup = treeSize(s, finish, program, finishName);
+  if (s.computeUnits == 0)
+    s.computeUnits = s.device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+  const std::size_t units = s.computeUnits;
   const std::size_t groups = std::max<std::size_t>(
       1, std::min((r.count() + group - 1) / group, units * 8));
   cl_uint index = 0, finishIndex = 0;

@@ -140,14 +140,13 @@ void Emitter::emitReductionKernel(const FunctionDecl *K) {
                   "Ferry chooses its work-groups");
       return;
     }
-    if (const auto *PT = T->getAs<PointerType>()) {
+    if (T->isPointerType()) {
       Spaces.push_back(Space::Global);
       std::string Decl =
           declare(T.getUnqualifiedType(), PName, P->getLocation(), Space::Global);
       if (Restrict.isRestrict(K, I) &&
           llvm::StringRef(Decl).ends_with("* " + PName))
         Decl.insert(Decl.size() - PName.size(), "restrict ");
-      (void)PT;
       Params.push_back(Decl);
       Passed.push_back(PName);
     } else if (T->isBooleanType()) {
