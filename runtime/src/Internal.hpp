@@ -285,6 +285,12 @@ struct BufferAccess {
     b.computeOnly_ = true;
   }
   static bool keptAlways(const BufferBase &b) { return b.computeOnly_; }
+  // ComputeContext::keepDeviceCopy: into every later epoch, and the exit's
+  // net still brings it home.
+  static void keepValidAlways(const BufferBase &b) {
+    touch(b);
+    b.hostReadsOnly_ = true;
+  }
 
   // The range was copied to the destination: valid there (the other side
   // keeps its validity).

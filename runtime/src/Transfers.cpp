@@ -374,6 +374,11 @@ void ComputeContext::keepOnDevice(const detail::BufferBase &b) {
     detail::BufferAccess::keepAlways(b);
 }
 
+void ComputeContext::keepDeviceCopy(const detail::BufferBase &b) {
+  if (detail::plannedDevice(session_))
+    detail::BufferAccess::keepValidAlways(b);
+}
+
 // The safety net: what the plan cannot name, the run-time state can. Every
 // buffer of the element type that the device holds newer somewhere comes
 // home (only those pieces; at an exit, not those only compute code uses);

@@ -18,14 +18,16 @@
 //   coarse.energy runs on what the device holds. The exit brings home the
 //   rest the device changed: fine.rho and coarse.energy (2, 256 B);
 //   coarse.rho is unchanged and stays.
-//   Per compute in 4 (512 B), out 3 (384 B). The host reads every buffer
-//   between the computes, and members so read are not kept on the device
-//   (docs/limitations.md), so the second compute sends them again.
-//   Two computes: in 8 (1024 B), out 6 (768 B). Dispatches 2 x 4 = 8.
+//   Per compute in 4 (512 B), out 3 (384 B). Between the computes the host
+//   reads every buffer, only through `print() const`: the exits keep their
+//   device copies (`cc.keepDeviceCopy`), so the second compute sends
+//   nothing in; its exit brings home what its kernels changed, as the
+//   first one's did.
+//   Two computes: in 4 (512 B), out 6 (768 B). Dispatches 2 x 4 = 8.
 // ferry-test: golden
-// ferry-test: to_device 8 to_device_bytes 1024
+// ferry-test: to_device 4 to_device_bytes 512
 // ferry-test: from_device 6 from_device_bytes 768
-// Fills: the first compute's 4 copies in (512 B) are of buffers still
+// Fills: the 4 copies in (512 B) are of buffers still
 // holding what they were made with: the device fills them.
 // ferry-test: fills 4 fill_bytes 512
 // ferry-test: dispatches 8

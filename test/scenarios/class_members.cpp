@@ -5,9 +5,10 @@
 // it leaves the buffers where they are), `pin` writes `state_[0]` on the
 // host and `total` reads `flux_` (each planned by its own summary, per
 // member). The twin with the buffers as parameters is
-// class_members_params.cpp: it moves the same bytes within each compute
-// (between them, it keeps main's own buffers on the device, where this one
-// keeps no member of an object).
+// class_members_params.cpp, and the two move the same bytes: between the
+// computes it keeps main's own buffers on the device, and this one keeps
+// the private members, which the class's code outside computes only reads
+// (`print() const`): the exits write `cc.keepDeviceCopy(this->state_)`.
 //
 // By hand (n = 64 floats, 256 B each):
 //   advance(3): the loop's kernels read state_ and flux_ and the host never
@@ -17,15 +18,16 @@
 //     whole, without reading it: nothing comes back for it; total() reads
 //     flux_: back (1). Exit: the other 63 elements of state_ back (1,
 //     252 B).
-//   advance(1) again, in a second compute: in 2, out 2 (flux_ for total,
-//     252 B of state_ at the exit).
-//   In 4 (1024 B), out 4 (1016 B). Dispatches 2 x 3 + 2 x 1 = 8.
+//   advance(1) again, in a second compute: the device copies carried over
+//     are valid but for state_[0], which pin() wrote on the host: in 1
+//     (4 B); out 2 (flux_ for total, 252 B of state_ at the exit).
+//   In 3 (516 B), out 4 (1016 B). Dispatches 2 x 3 + 2 x 1 = 8.
 // ferry-test: golden
 // Fills: 1 of the copies in above (256 B) is of a buffer still
 // holding what it was made with (`Buffer<T> b(n)` or `b(n, v)`, not handed
 // out since): the device fills it, so no byte crosses the bus; to_device
 // counts it like any copy in, and fills again.
-// ferry-test: to_device 4 to_device_bytes 1024 from_device 4 from_device_bytes 1016
+// ferry-test: to_device 3 to_device_bytes 516 from_device 4 from_device_bytes 1016
 // ferry-test: fills 1 fill_bytes 256
 // ferry-test: dispatches 8
 #include "Print.h"

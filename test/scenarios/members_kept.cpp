@@ -15,14 +15,15 @@
 // By hand (Renderer: 1024 floats, 4096 B each; Model: 256 floats, 1024 B):
 //   5 frames: weights_ in once (1, 4096 B); frame_ overwritten by the kernel
 //     each frame (no copy in), home each frame (5, 20480 B).
-//   Model, 2 computes of 3 steps: state_ in each compute (2, 2048 B; the host
-//     read it in between); flux_ and tend_ are overwritten before they are
-//     read: never copied in, never home. The net at each exit: state_ home
-//     (2, 2048 B).
-//   In 3 (6144 B), out 7 (22528 B), 2 of them by the net (2048 B).
+//   Model, 2 computes of 3 steps: state_ in once (1, 1024 B): the host only
+//     reads it between them, through `state() const`, so the exits keep its
+//     device copy (`cc.keepDeviceCopy`); flux_ and tend_ are overwritten
+//     before they are read: never copied in, never home. The net at each
+//     exit: state_ home (2, 2048 B).
+//   In 2 (5120 B), out 7 (22528 B), 2 of them by the net (2048 B).
 //   Dispatches 5 + 2 x 3 x 3 = 23.
 // ferry-test: golden
-// ferry-test: to_device 3 to_device_bytes 6144
+// ferry-test: to_device 2 to_device_bytes 5120
 // ferry-test: from_device 7 from_device_bytes 22528
 // ferry-test: unnamed_from_device 2 unnamed_from_device_bytes 2048
 // ferry-test: dispatches 23

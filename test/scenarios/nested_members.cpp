@@ -15,17 +15,21 @@
 // By hand (n = 64 floats, 256 B each):
 //   run(3): the first kernel reads cur (in, 256 B) and overwrites next;
 //     nothing more goes in. The exit brings cur and next home (2, 512 B).
+//   Between the computes only `print() const` reads grid_ (the host
+//     writes in bump() and runWithHelper run inside a compute): the exits
+//     keep the device copies (`cc.keepDeviceCopy(this->grid_.cur)`).
 //   runWithHelper(): sweep takes `Grid &`, whose buffers its only caller
 //     names (`grid_.cur`, `grid_.next`), so it leaves them to that caller.
-//     sweep 1: cur in (256 B). The host writes cur[3]: that element comes
-//     home (4 B) and is stale on the device, so sweep 2 copies it in
+//     sweep 1: cur is on the device already. The host writes cur[3]:
+//     that element comes home (4 B) and is stale on the device, so sweep 2
+//     copies it in
 //     (4 B). bump() writes `grid_.cur[3]` on the host: the same again
 //     (4 B home, 4 B in before sweep 3). The exit: cur and next home
 //     (2, 512 B).
-//   In 4 (520 B, two of them 4 B), out 6 (1032 B, two of them 4 B).
+//   In 3 (264 B, two of them 4 B), out 6 (1032 B, two of them 4 B).
 //   Dispatches 6 + 6 = 12.
 // ferry-test: golden
-// ferry-test: to_device 4 to_device_bytes 520
+// ferry-test: to_device 3 to_device_bytes 264
 // ferry-test: from_device 6 from_device_bytes 1032
 // ferry-test: dispatches 12
 #include "Print.h"

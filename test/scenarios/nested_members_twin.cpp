@@ -3,7 +3,7 @@
 // twin the nested form must be planned like. Same program, same prints,
 // and by the same count (see nested_members.cpp) the same transfers.
 // ferry-test: golden
-// ferry-test: to_device 4 to_device_bytes 520
+// ferry-test: to_device 3 to_device_bytes 264
 // ferry-test: from_device 6 from_device_bytes 1032
 // ferry-test: dispatches 12
 #include "Print.h"

@@ -15,12 +15,14 @@
 //     valid); the exit brings each home once (4, 4096 B, by the net).
 //     16 dispatches.
 //   computes 2, 3, 4 (index, reference, pointer array; 2 sweeps each): the
-//     host printed the sums between computes, so each pos_ goes in once (4
-//     each) and comes home once (4 each, by the net). 8 dispatches each.
-//   In 16 (16384 B), fills 4 (4096 B); out 16 (16384 B), all by the net.
+//     host only read the sums between computes, through `sum() const`, the
+//     one use of pos_ outside compute code: each exit keeps its device copy
+//     (`cc.keepDeviceCopy`), so nothing goes in again; each pos_ comes home
+//     once (4 each, by the net). 8 dispatches each.
+//   In 4 (4096 B), fills 4 (4096 B); out 16 (16384 B), all by the net.
 //   Dispatches 16 + 3 x 8 = 40.
 // ferry-test: golden
-// ferry-test: to_device 16 to_device_bytes 16384 fills 4 fill_bytes 4096
+// ferry-test: to_device 4 to_device_bytes 4096 fills 4 fill_bytes 4096
 // ferry-test: from_device 16 from_device_bytes 16384
 // ferry-test: unnamed_from_device 16 unnamed_from_device_bytes 16384
 // ferry-test: dispatches 40

@@ -371,7 +371,9 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
   PrivateFieldFacts Private = privateFieldFacts(Ctx, LocalPlanned);
   for (const PrivateFieldFacts::Field &F : Private.Fields)
     S.PrivateFields.push_back(
-        {usrOf(F.Decl), usrOf(F.Decl->getParent()), F.Outside});
+        {usrOf(F.Decl), usrOf(F.Decl->getParent()), F.Outside,
+         F.OutsideWrites});
+  S.CastsAwayConst = Private.CastsAwayConst;
   for (const PrivateFieldFacts::Class &C : Private.Classes) {
     ClassMethods M;
     M.Class = usrOf(C.Decl);
@@ -475,8 +477,10 @@ llvm::json::Value toJSON(const FileSummary &S) {
   }
   llvm::json::Array Private;
   for (const PrivateFieldUse &F : S.PrivateFields)
-    Private.push_back(llvm::json::Object{
-        {"field", F.Field}, {"class", F.Class}, {"outside", F.Outside}});
+    Private.push_back(llvm::json::Object{{"field", F.Field},
+                                         {"class", F.Class},
+                                         {"outside", F.Outside},
+                                         {"outside_writes", F.OutsideWrites}});
   llvm::json::Array Classes;
   for (const ClassMethods &M : S.Classes) {
     llvm::json::Array Declared, Defined;
@@ -504,6 +508,7 @@ llvm::json::Value toJSON(const FileSummary &S) {
                             {"dead_assumes", std::move(Assumed)},
                             {"kept_on_device", std::move(Kept)},
                             {"private_fields", std::move(Private)},
+                            {"casts_away_const", S.CastsAwayConst},
                             {"classes", std::move(Classes)}};
 }
 
@@ -614,11 +619,16 @@ std::optional<FileSummary> summaryFromJSON(const llvm::json::Value &V,
   };
   if (const llvm::json::Array *Private = O->getArray("private_fields"))
     for (const llvm::json::Value &V : *Private)
-      if (const llvm::json::Object *F = V.getAsObject())
+      if (const llvm::json::Object *F = V.getAsObject()) {
+        const bool Outside = F->getBoolean("outside").value_or(true);
+        // An older summary without the field: every outside use may write.
         S.PrivateFields.push_back(
             {F->getString("field").value_or("").str(),
-             F->getString("class").value_or("").str(),
-             F->getBoolean("outside").value_or(true)});
+             F->getString("class").value_or("").str(), Outside,
+             F->getBoolean("outside_writes").value_or(Outside)});
+      }
+  // An older summary without the field: it may cast const away.
+  S.CastsAwayConst = O->getBoolean("casts_away_const").value_or(true);
   if (const llvm::json::Array *Classes = O->getArray("classes"))
     for (const llvm::json::Value &V : *Classes)
       if (const llvm::json::Object *M = V.getAsObject())

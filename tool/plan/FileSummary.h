@@ -83,6 +83,8 @@ struct PrivateFieldUse {
   /// Code here that may run outside a compute names it (anything but a
   /// planned function, or a constructor or destructor of its class).
   bool Outside = false;
+  /// ...and may write it: some such use is not a read through const.
+  bool OutsideWrites = false;
 };
 
 /// A class with private buffer fields: the methods it declares, and those
@@ -118,6 +120,8 @@ struct FileSummary {
   /// no file names outside compute code, of a class whose every method has
   /// a body in some file, stays on the device (TargetSummaries).
   std::vector<PrivateFieldUse> PrivateFields;
+  /// The file's code casts const away somewhere (ComputeOnlyMembers.h).
+  bool CastsAwayConst = false;
   std::vector<ClassMethods> Classes;
 };
 

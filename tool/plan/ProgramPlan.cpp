@@ -507,11 +507,11 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
   ComputeOnlyElsewhere Elsewhere;
   if (Target)
     Elsewhere = [Target](const FieldDecl *FD) {
-      return Target->computeOnlyField(usrOf(FD), usrOf(FD->getParent()));
+      return Target->privateFieldUse(usrOf(FD), usrOf(FD->getParent()));
     };
-  P.ComputeOnly = computeOnlyMembers(Ctx, AllPlanned, Elsewhere);
+  P.Members = computeOnlyMembers(Ctx, AllPlanned, Elsewhere);
   PlanningContext PC{Ctx,      P.Kernels,         Host, AllPlanned,
-                     P.DeadAfterCompute, P.MayStayOnDevice, P.ComputeOnly,
+                     P.DeadAfterCompute, P.MayStayOnDevice, P.Members,
                      {},       {},           &P.Internal};
   SourceManager &SM = Ctx.getSourceManager();
   std::vector<const FunctionDecl *> Ordered(P.Planned.begin(), P.Planned.end());

@@ -7,6 +7,7 @@
 #include "analyses/host/HostAccess.h"
 #include "analyses/kernel/KernelAccess.h"
 #include "analyses/lifetime/KeptBetweenComputes.h"
+#include "analyses/objects/ComputeOnlyMembers.h"
 #include "model/ProgramModel.h"
 #include "plan/TransferPlan.h"
 
@@ -43,10 +44,11 @@ struct ProgramPlan {
   /// device copy starts unknown rather than stale.
   std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>>
       MayStayOnDevice;
-  /// Private buffer members only compute code names
-  /// (analyses/objects/ComputeOnlyMembers.h): kept on the device, never copied home
-  /// at an exit.
-  std::set<const clang::FieldDecl *> ComputeOnly;
+  /// Private buffer members only compute code names, and those code outside
+  /// computes only reads (analyses/objects/ComputeOnlyMembers.h): their device
+  /// copy is kept for later computes; the former are never copied home at an
+  /// exit.
+  PrivateMembers Members;
   /// The compute calls of the main file that keep buffers on the device
   /// (analyses/lifetime/KeptBetweenComputes.h): the rewriter writes
   /// `acc.keepOnDevice(b);` before each.

@@ -200,29 +200,34 @@ std::set<unsigned> TargetSummaries::keptOnDevice(const std::string &Usr,
   return Kept;
 }
 
-bool TargetSummaries::computeOnlyField(const std::string &Field,
-                                       const std::string &Class) const {
+OutsideUse TargetSummaries::privateFieldUse(const std::string &Field,
+                                            const std::string &Class) const {
   if (Incomplete)
-    return false;
+    return OutsideUse::Any;
+  OutsideUse Use = OutsideUse::None;
+  bool CastsAwayConst = false;
   std::set<std::string> Declared, Defined;
   for (const FileSummary &F : Files) {
     for (const PrivateFieldUse &U : F.PrivateFields)
-      if (U.Field == Field && U.Outside)
-        return false;
+      if (U.Field == Field && U.OutsideWrites)
+        return OutsideUse::Any;
+      else if (U.Field == Field && U.Outside)
+        Use = OutsideUse::Reads;
+    CastsAwayConst = CastsAwayConst || F.CastsAwayConst;
     for (const ClassMethods &M : F.Classes)
       if (M.Class == Class) {
         if (M.Open)
-          return false;
+          return OutsideUse::Any;
         Declared.insert(M.Declared.begin(), M.Declared.end());
         Defined.insert(M.Defined.begin(), M.Defined.end());
       }
   }
   if (Declared.empty())
-    return false; // no file describes the class
+    return OutsideUse::Any; // no file describes the class
   for (const std::string &M : Declared)
     if (!Defined.count(M))
-      return false;
-  return true;
+      return OutsideUse::Any;
+  return Use == OutsideUse::Reads && CastsAwayConst ? OutsideUse::Any : Use;
 }
 
 bool TargetSummaries::keepsNothing(const std::string &Usr,

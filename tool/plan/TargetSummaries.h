@@ -18,6 +18,7 @@
 // function (docs/multi-file.md): code that is not a Ferry source cannot
 // dispatch, so it reaches a planned function only through acc.compute.
 
+#include "analyses/objects/ComputeOnlyMembers.h"
 #include "plan/FileSummary.h"
 
 #include <map>
@@ -68,11 +69,12 @@ public:
   /// this one included (for one inline in a header, whose copies must all
   /// decide alike).
   std::set<unsigned> keptOnDevice(const std::string &Usr, bool AndHere) const;
-  /// The private buffer field `Field` of class `Class` (USRs) only compute
-  /// code names in any file, and every method the class declares has a
-  /// body in some file of the target (analyses/objects/ComputeOnlyMembers.h).
-  bool computeOnlyField(const std::string &Field,
-                        const std::string &Class) const;
+  /// What code outside computes in any file of the target does to the
+  /// private buffer field `Field` of class `Class` (USRs), where every method
+  /// the class declares has a body in some file; Any otherwise
+  /// (analyses/objects/ComputeOnlyMembers.h).
+  OutsideUse privateFieldUse(const std::string &Field,
+                             const std::string &Class) const;
   /// Its parameter `Index` keeps nothing of the buffer it is given.
   bool keepsNothing(const std::string &Usr, unsigned Index) const;
   /// The file being rewritten uses it nowhere.

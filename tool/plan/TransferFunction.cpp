@@ -1263,8 +1263,16 @@ struct TransferFunction::Impl {
     // that cannot name the member leaves it to the safety net, which
     // leaves kept buffers on the device.
     for (const BufferObject &O : Table.objects())
-      if (isComputeOnlyMember(O, PC.ComputeOnly) && Plan && !LinesOff)
-        emitKeep(O, Where, Anchor);
+      if (Plan && !LinesOff) {
+        if (isComputeOnlyMember(O, PC.Members.ComputeOnly))
+          emitKeep(TransferKind::KeepOnDevice, O, Where, Anchor,
+                   "` is private and only compute code uses it: no copy "
+                   "home, its device copy stays for the next compute");
+        else if (isComputeOnlyMember(O, PC.Members.HostReadsOnly))
+          emitKeep(TransferKind::KeepDeviceCopy, O, Where, Anchor,
+                   "` is private and code outside computes only reads "
+                   "it: its device copy stays valid for the next compute");
+      }
     if (!SyncsAtExit)
       return;
     for (const BufferObject &O : Table.objects()) {
@@ -1272,7 +1280,7 @@ struct TransferFunction::Impl {
       // (a kernel writing the same buffer through another name syncs it
       // under that name).
       if (!O.callerVisible() || isConstObject(O) || deadAfterCompute(O) ||
-          isComputeOnlyMember(O, PC.ComputeOnly))
+          isComputeOnlyMember(O, PC.Members.ComputeOnly))
         continue;
       ObjectRefs R;
       R.Ids = {O.Id};
@@ -1348,20 +1356,19 @@ struct TransferFunction::Impl {
       update(S, R, &CopyState::Device, Validity::Stale);
   }
 
-  void emitKeep(const BufferObject &O, Placement Where, const Stmt *Anchor) {
+  void emitKeep(TransferKind Kind, const BufferObject &O, Placement Where,
+                const Stmt *Anchor, const char *Why) {
     for (const Transfer &Same : Plan->Transfers)
-      if (Same.Kind == TransferKind::KeepOnDevice && Same.Where == Where &&
+      if (Same.Kind == Kind && Same.Where == Where &&
           Same.Anchor == Anchor && Same.Buffer == O.Spelling)
         return;
     Transfer T;
-    T.Kind = TransferKind::KeepOnDevice;
+    T.Kind = Kind;
     T.Where = Where;
     T.Anchor = Anchor;
     T.Buffer = O.Spelling;
     T.Objects = {O.Id};
-    T.Reason = "`" + O.Spelling +
-               "` is private and only compute code uses it: no copy home, "
-               "its device copy stays for the next compute";
+    T.Reason = "`" + O.Spelling + Why;
     Plan->Transfers.push_back(std::move(T));
   }
 

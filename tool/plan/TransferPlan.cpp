@@ -23,6 +23,8 @@ const char *runtimeCallName(TransferKind K) {
     return "hostReadsAllOf";
   case TransferKind::KeepOnDevice:
     return "keepOnDevice";
+  case TransferKind::KeepDeviceCopy:
+    return "keepDeviceCopy";
   }
   return "?";
 }

@@ -37,6 +37,10 @@ enum class TransferKind {
   /// TransferPlanner.h): its state carries into every later compute, and
   /// no exit copies it home.
   KeepOnDevice,
+  /// Code outside computes only reads the buffer (a private member,
+  /// HostReadsOnly): its state carries into every later compute, and the
+  /// exits bring it home as any other.
+  KeepDeviceCopy,
 };
 
 const char *runtimeCallName(TransferKind K);
@@ -54,7 +58,8 @@ inline bool isUnnamed(TransferKind K) {
          K == TransferKind::HostReadsAllOf;
 }
 inline bool isCopy(TransferKind K) {
-  return K != TransferKind::HostWrites && K != TransferKind::KeepOnDevice;
+  return K != TransferKind::HostWrites && K != TransferKind::KeepOnDevice &&
+         K != TransferKind::KeepDeviceCopy;
 }
 
 /// Where an inserted line goes.

@@ -162,9 +162,10 @@ private:
     for (const BufferObject &O : Table.objects()) {
       if (!O.callerVisible())
         continue;
-      // A private member only compute code names (PC.ComputeOnly): what
-      // the device holds is the run-time state's to say.
-      if (!Entry || isComputeOnlyMember(O, PC.ComputeOnly))
+      // A private member nothing outside computes writes (PC.Members):
+      // what the device holds is the run-time state's to say.
+      if (!Entry || isComputeOnlyMember(O, PC.Members.ComputeOnly) ||
+          isComputeOnlyMember(O, PC.Members.HostReadsOnly))
         S.Objects[O.Id] = {Validity::Unknown, Validity::Unknown};
       else if (Kept != PC.MayStayOnDevice.end() && O.Decl &&
                Kept->second.count(O.Decl))

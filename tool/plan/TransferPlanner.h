@@ -6,6 +6,7 @@
 
 #include "analyses/host/HostAccess.h"
 #include "analyses/kernel/KernelAccess.h"
+#include "analyses/objects/ComputeOnlyMembers.h"
 #include "plan/TransferPlan.h"
 
 #include "clang/AST/ASTContext.h"
@@ -31,11 +32,11 @@ struct PlanningContext {
   /// from the previous compute (ProgramPlan::MayStayOnDevice).
   const std::map<const clang::FunctionDecl *,
                  std::set<const clang::ValueDecl *>> &MayStayOnDevice;
-  /// Private buffer members only compute code names
-  /// (analyses/objects/ComputeOnlyMembers.h): never copied home at an exit, kept on
-  /// the device into every later compute, and unknown on both sides where a
-  /// compute starts.
-  const std::set<const clang::FieldDecl *> &ComputeOnly;
+  /// Private buffer members (analyses/objects/ComputeOnlyMembers.h). Both
+  /// kinds are kept on the device into every later compute and start unknown
+  /// on both sides where a compute starts; those only compute code names
+  /// (`ComputeOnly`) are never copied home at an exit.
+  const PrivateMembers &Members;
   /// Filled in while planning: planned functions that would leave their
   /// buffers to their caller, but handed a planned callee a buffer they
   /// cannot name, or dispatched on one: they bring their buffers home on

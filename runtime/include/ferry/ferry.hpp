@@ -625,7 +625,7 @@ private:
   // The state is this epoch's: set in it, or carried into it.
   bool live() const {
     return epoch_ == currentEpoch() || keptInto_ == currentEpoch() ||
-           computeOnly_;
+           computeOnly_ || hostReadsOnly_;
   }
   // A registry of buffers (deviceNewerBuffers, buffersOnDevice) in which
   // each knows its place (`slot`), so that leaving it is O(1).
@@ -666,6 +666,7 @@ private:
     epoch_ = other.epoch_;
     keptInto_ = other.keptInto_;
     computeOnly_ = other.computeOnly_;
+    hostReadsOnly_ = other.hostReadsOnly_;
     shadow_ = std::move(other.shadow_);
     listed_ = other.listed_;
     if (listed_ != notListed)
@@ -682,6 +683,7 @@ private:
     other.deviceValid_ = false;
     other.keptInto_ = 0;
     other.computeOnly_ = false;
+    other.hostReadsOnly_ = false;
     other.listed_ = notListed;
     other.onDevice_ = notListed;
     other.shadow_.reset();
@@ -700,6 +702,9 @@ private:
   // ComputeContext::keepOnDevice: only compute code uses this buffer, so
   // its state carries into every later epoch.
   mutable bool computeOnly_ = false;
+  // ComputeContext::keepDeviceCopy: code outside computes only reads this
+  // buffer, so its state carries into every later epoch too.
+  mutable bool hostReadsOnly_ = false;
   // The buffer's place in deviceNewerBuffers(), or notListed.
   mutable std::size_t listed_ = notListed;
   // The buffer's place in buffersOnDevice(), or notListed.
@@ -1550,6 +1555,14 @@ public:
   // nothing in the reference execution, on FERRY_DEVICE=host and under the
   // kernel and naive policies.
   void keepOnDevice(const detail::BufferBase &b);
+
+  // Written at a compute function's exits (an extension) for a private
+  // member that code outside computes only reads (through const): nothing
+  // there can make its device copy stale, so its state carries into every
+  // later compute, and a compute after a host read sends nothing again.
+  // Unlike keepOnDevice, the exits still bring it home, the planned copies
+  // and the safety net alike. Does nothing where keepOnDevice does nothing.
+  void keepDeviceCopy(const detail::BufferBase &b);
 
   // Waits until the device has finished every command enqueued so far in
   // this compute, kernels and copies (an extension), so that a program can

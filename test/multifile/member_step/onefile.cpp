@@ -1,7 +1,7 @@
 // The one-file form of main.cpp, model.h and model.cpp (see main.cpp for
 // the counts worked out by hand, which both must meet).
 // ferry-test: golden
-// ferry-test: to_device 3 to_device_bytes 3072
+// ferry-test: to_device 1 to_device_bytes 1024
 // ferry-test: from_device 3 from_device_bytes 3072
 // ferry-test: unnamed_from_device 3 unnamed_from_device_bytes 3072
 // ferry-test: dispatches 36

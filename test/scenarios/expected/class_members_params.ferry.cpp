@@ -20,13 +20,13 @@ __kernel void relaxKernel(__global const float* s, __global float* f) {
 // compute it moves exactly the bytes its twin moves (see the hand count
 // there). Between the two computes main only reads `state` and `flux`,
 // which here are its own buffers, so Ferry keeps them on the device
-// (`acc.keepOnDevice`; members of an object are not followed, so the twin
-// keeps nothing): `flux`, read by total() at the end of the first compute,
-// is still valid there, and the second compute does not copy it in;
-// `state` was written by pin() since its last copy in, element 0 only, so
-// that element of the device copy the keep carries over is stale, and it
-// goes in again (4 B).
-// In 3 (516 B), out 4 (1016 B): 508 B in fewer than the twin.
+// (`acc.keepOnDevice`; the twin's private members, which only its const
+// `print()` reads outside computes, are kept by `cc.keepDeviceCopy`):
+// `flux`, read by total() at the end of the first compute, is still valid
+// there, and the second compute does not copy it in; `state` was written
+// by pin() since its last copy in, element 0 only, so that element of the
+// device copy the keep carries over is stale, and it goes in again (4 B).
+// In 3 (516 B), out 4 (1016 B): what the twin moves.
 // ferry-test: golden
 // ferry-test: to_device 3 to_device_bytes 516 from_device 4 from_device_bytes 1016
 // ferry-test: fills 1 fill_bytes 256

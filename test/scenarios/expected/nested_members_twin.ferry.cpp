@@ -15,7 +15,7 @@ __kernel void relax(__global const float* cur, __global float* next) {
 // twin the nested form must be planned like. Same program, same prints,
 // and by the same count (see nested_members.cpp) the same transfers.
 // ferry-test: golden
-// ferry-test: to_device 4 to_device_bytes 520
+// ferry-test: to_device 3 to_device_bytes 264
 // ferry-test: from_device 6 from_device_bytes 1032
 // ferry-test: dispatches 12
 #include "Print.h"
@@ -47,6 +47,8 @@ public:
       cc.launch(::ferry_opencl_program, "relax", relax, ferry::Range(cur_.size()), ferry::ro(next_),
                   ferry::wo(cur_));
     }
+    cc.keepDeviceCopy(this->cur_); // ferry: `this->cur_` is private and code outside computes only reads it: its device copy stays valid for the next compute
+    cc.keepDeviceCopy(this->next_); // ferry: `this->next_` is private and code outside computes only reads it: its device copy stays valid for the next compute
     cc.fromDeviceIfStale(this->cur_); // ferry: `this->cur_` goes back to the caller; the device may hold a newer copy
     cc.fromDeviceIfStale(this->next_); // ferry: `this->next_` goes back to the caller; the device may hold a newer copy
   }
@@ -60,6 +62,8 @@ public:
     cc.hostWrites(this->cur_, 3, 1); // ferry: line 41 writes element `3` of `this->cur_` on the host; the device copy of those becomes stale
     bump();
     sweep(cc, cur_, next_);
+    cc.keepDeviceCopy(this->cur_); // ferry: `this->cur_` is private and code outside computes only reads it: its device copy stays valid for the next compute
+    cc.keepDeviceCopy(this->next_); // ferry: `this->next_` is private and code outside computes only reads it: its device copy stays valid for the next compute
     cc.fromDeviceIfStale(this->cur_); // ferry: `this->cur_` goes back to the caller; the device may hold a newer copy
     cc.fromDeviceIfStale(this->next_); // ferry: `this->next_` goes back to the caller; the device may hold a newer copy
   }

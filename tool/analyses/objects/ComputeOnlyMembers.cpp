@@ -1,5 +1,6 @@
 #include "analyses/objects/ComputeOnlyMembers.h"
 
+#include "analyses/objects/AccessPath.h"
 #include "analyses/objects/BufferObjects.h"
 #include "model/FerryTypes.h"
 
@@ -8,6 +9,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 
 #include <map>
 #include <vector>
@@ -30,11 +32,22 @@ struct Uses : RecursiveASTVisitor<Uses> {
     const FunctionDecl *From = nullptr; // null: outside any function
     bool DirectCall = false;
   };
+  struct FieldUse {
+    const FunctionDecl *From = nullptr;
+    bool ReadsOnly = false;
+  };
   std::map<const FunctionDecl *, std::vector<Use>> OfFunction;
-  std::map<const FieldDecl *, std::vector<const FunctionDecl *>> OfField;
+  std::map<const FieldDecl *, std::vector<FieldUse>> OfField;
   std::set<const FieldDecl *> AddressTaken;
   const FunctionDecl *Current = nullptr;
   const Expr *Callee = nullptr;
+  // Expressions whose parent (visited first) only reads them: the object of
+  // a const method, or bound as a const reference.
+  std::set<const Expr *> ReadThrough;
+  // The program's own code casts const away somewhere: what a const
+  // accessor handed out may be written after all.
+  bool DropsConst = false;
+  const SourceManager *SM = nullptr;
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
@@ -64,7 +77,55 @@ struct Uses : RecursiveASTVisitor<Uses> {
   bool VisitCallExpr(CallExpr *Call) {
     if (Call->getDirectCallee())
       Callee = Call->getCallee()->IgnoreParenImpCasts();
+    const auto *M = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+    if (!M || !M->isConst())
+      return true;
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+      ReadThrough.insert(Member->getImplicitObjectArgument()->IgnoreParenImpCasts());
+    else if (isa<CXXOperatorCallExpr>(Call) && Call->getNumArgs() > 0)
+      ReadThrough.insert(Call->getArg(0)->IgnoreParenImpCasts());
     return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *IC) {
+    QualType T = IC->getType();
+    if (IC->getCastKind() == CK_NoOp && T.isConstQualified())
+      ReadThrough.insert(IC->getSubExpr()->IgnoreParens());
+    return true;
+  }
+  bool VisitExplicitCastExpr(ExplicitCastExpr *EC) {
+    if (!DropsConst && castsAwayConst(EC) && SM &&
+        !SM->isInSystemHeader(EC->getBeginLoc()) && !inFerryRuntime())
+      DropsConst = true;
+    return true;
+  }
+  /// Code of the runtime's headers (namespace ferry), whose casts write only
+  /// their own bookkeeping.
+  bool inFerryRuntime() const {
+    if (!Current)
+      return false;
+    const DeclContext *DC = Current->getDeclContext();
+    for (; DC && !DC->isTranslationUnit(); DC = DC->getParent())
+      if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
+          NS && NS->getName() == "ferry" &&
+          NS->getParent()->getRedeclContext()->isTranslationUnit())
+        return true;
+    return false;
+  }
+  /// `const_cast`, or a C-style or functional cast that does its work: from
+  /// a const object (a reference) or a pointer to const, to one that is not.
+  static bool castsAwayConst(const ExplicitCastExpr *EC) {
+    if (isa<CXXConstCastExpr>(EC))
+      return true;
+    if (!isa<CStyleCastExpr>(EC) && !isa<CXXFunctionalCastExpr>(EC))
+      return false;
+    QualType To = EC->getTypeAsWritten();
+    QualType From = EC->getSubExpr()->getType();
+    if (To->isReferenceType())
+      return From.isConstQualified() &&
+             !To.getNonReferenceType().isConstQualified();
+    return To->isPointerType() && From->isPointerType() &&
+           From->getPointeeType().isConstQualified() &&
+           !To->getPointeeType().isConstQualified();
   }
   void function(const ValueDecl *D, const Expr *E) {
     if (const auto *F = dyn_cast<FunctionDecl>(D))
@@ -76,8 +137,17 @@ struct Uses : RecursiveASTVisitor<Uses> {
   }
   bool VisitMemberExpr(MemberExpr *ME) {
     function(ME->getMemberDecl(), ME);
+    // What is done to `grid_.cur` is done to `grid_`: the member's object
+    // (not a pointer's target) inherits how it is used.
+    if (!ME->isArrow())
+      if (const auto *Base =
+              dyn_cast<MemberExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        if (ReadThrough.count(ME))
+          ReadThrough.insert(Base);
     if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
-      OfField[FD].push_back(Current);
+      OfField[FD].push_back(
+          {Current,
+           ME->getType().isConstQualified() || ReadThrough.count(ME) != 0});
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
@@ -129,13 +199,19 @@ bool allMembersHere(const CXXRecordDecl *RD) {
   return true;
 }
 
-/// A private `Buffer<T>` field, held by value, of a class that is no
-/// template.
+/// A private field of a class that is no template, holding buffers by
+/// value: a `Buffer<T>`, or an object with buffer members at some depth
+/// (`grid_` of `struct Grid { Buffer<float> cur, next; }`).
 bool candidateField(const FieldDecl *FD) {
   const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent());
-  return FD->getAccess() == AS_private && isBufferType(FD->getType()) && RD &&
-         !RD->getDescribedClassTemplate() &&
-         !isa<ClassTemplateSpecializationDecl>(RD) && !RD->isDependentContext();
+  if (FD->getAccess() != AS_private || !RD ||
+      RD->getDescribedClassTemplate() ||
+      isa<ClassTemplateSpecializationDecl>(RD) || RD->isDependentContext())
+    return false;
+  if (isBufferType(FD->getType()))
+    return true;
+  const auto *Held = FD->getType()->getAsCXXRecordDecl();
+  return Held && Held->hasDefinition() && !bufferPathsOf(Held).empty();
 }
 
 bool ownLifetime(const FunctionDecl *From, const CXXRecordDecl *RD) {
@@ -145,12 +221,34 @@ bool ownLifetime(const FunctionDecl *From, const CXXRecordDecl *RD) {
              RD->getCanonicalDecl();
 }
 
+/// What the uses of one of RD's private fields outside `Inside` (and RD's
+/// constructors and destructor, which make and end the buffer) may do.
+/// Reads only where the program never casts const away: otherwise what a
+/// const method hands out may be written through a cast anywhere.
+OutsideUse outsideUse(const Uses &U, const FieldDecl *FD,
+                      const std::vector<Uses::FieldUse> &FieldUses,
+                      const std::set<const FunctionDecl *> &Inside) {
+  const auto *RD = cast<CXXRecordDecl>(FD->getParent());
+  if (U.AddressTaken.count(FD))
+    return OutsideUse::Any;
+  OutsideUse Result = OutsideUse::None;
+  for (const Uses::FieldUse &Use : FieldUses) {
+    if (ownLifetime(Use.From, RD) || Inside.count(Use.From))
+      continue;
+    if (!Use.ReadsOnly || U.DropsConst)
+      return OutsideUse::Any;
+    Result = OutsideUse::Reads;
+  }
+  return Result;
+}
+
 } // namespace
 
 PrivateFieldFacts
 privateFieldFacts(ASTContext &Ctx,
                   const std::set<const FunctionDecl *> &Planned) {
   Uses U;
+  U.SM = &Ctx.getSourceManager();
   U.TraverseDecl(Ctx.getTranslationUnitDecl());
   std::set<const FunctionDecl *> Inside;
   for (const FunctionDecl *F : Planned)
@@ -161,10 +259,9 @@ privateFieldFacts(ASTContext &Ctx,
     if (!candidateField(FD))
       continue;
     const auto *RD = cast<CXXRecordDecl>(FD->getParent());
-    bool Outside = U.AddressTaken.count(FD) != 0;
-    for (const FunctionDecl *From : Users)
-      Outside = Outside || !(ownLifetime(From, RD) || Inside.count(From));
-    Facts.Fields.push_back({FD, Outside});
+    const OutsideUse Use = outsideUse(U, FD, Users, Inside);
+    Facts.Fields.push_back(
+        {FD, Use != OutsideUse::None, Use == OutsideUse::Any});
     Classes.insert(RD->getCanonicalDecl());
   }
   for (const CXXRecordDecl *RD : Classes) {
@@ -187,14 +284,16 @@ privateFieldFacts(ASTContext &Ctx,
           C.Open = true; // its methods may name the members too
     Facts.Classes.push_back(std::move(C));
   }
+  Facts.CastsAwayConst = U.DropsConst;
   return Facts;
 }
 
-std::set<const FieldDecl *>
+PrivateMembers
 computeOnlyMembers(ASTContext &Ctx,
                    const std::set<const FunctionDecl *> &Planned,
                    const ComputeOnlyElsewhere &Elsewhere) {
   Uses U;
+  U.SM = &Ctx.getSourceManager();
   U.TraverseDecl(Ctx.getTranslationUnitDecl());
 
   std::set<const FunctionDecl *> PlannedCanonical;
@@ -227,31 +326,35 @@ computeOnlyMembers(ASTContext &Ctx,
     }
   }
 
-  std::set<const FieldDecl *> Result;
+  PrivateMembers Result;
   for (const auto &[FD, Users] : U.OfField) {
     if (!candidateField(FD) || U.AddressTaken.count(FD))
       continue;
     const auto *RD = cast<CXXRecordDecl>(FD->getParent());
-    if (!allMembersHere(RD)) {
-      // Its members are spread over the target's files: theirs decide.
-      if (Elsewhere && Elsewhere(FD))
-        Result.insert(FD);
-      continue;
-    }
-    bool OnlyCompute = true;
-    for (const FunctionDecl *From : Users)
-      OnlyCompute = OnlyCompute && (ownLifetime(From, RD) || Inside.count(From));
-    if (OnlyCompute)
-      Result.insert(FD);
+    // Where its members are spread over the target's files, theirs decide.
+    OutsideUse Use = allMembersHere(RD) ? outsideUse(U, FD, Users, Inside)
+                     : Elsewhere        ? Elsewhere(FD)
+                                        : OutsideUse::Any;
+    // Another file of the target may cast const away (and it need not name
+    // the member to write what a const accessor handed out).
+    if (Use == OutsideUse::Reads && Elsewhere && Elsewhere(FD) == OutsideUse::Any)
+      Use = OutsideUse::Any;
+    if (Use == OutsideUse::None)
+      Result.ComputeOnly.insert(FD);
+    else if (Use == OutsideUse::Reads)
+      Result.HostReadsOnly.insert(FD);
   }
   return Result;
 }
 
 bool isComputeOnlyMember(const BufferObject &O,
                          const std::set<const FieldDecl *> &Members) {
-  const auto *Field = dyn_cast_or_null<FieldDecl>(O.Decl);
-  return O.Kind == ObjectKind::ParameterMember && Field &&
-         O.Path.size() == 1 && Members.count(Field);
+  // A buffer held by value at any depth below the private member: a path
+  // through a pointer or reference member ends before it, so none is here.
+  return O.Kind == ObjectKind::ParameterMember && !O.Elements &&
+         !O.Path.empty() && !isOpaquePath(O.Path) &&
+         isBufferType(O.Path.back()->getType()) &&
+         Members.count(O.Path.front());
 }
 
 } // namespace ferry

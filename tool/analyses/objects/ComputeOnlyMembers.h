@@ -14,6 +14,14 @@
 // the device copy carries into every later compute
 // (ComputeContext::keepOnDevice), where the plan starts it unknown on both
 // sides and the run-time state decides each copy.
+//
+// A weaker fact closes the same world for a member the host reads between
+// computes (a model's `print() const`): when every use outside compute code
+// can only read it (const: in a const method, through a const method or a
+// const reference; no cast, no address taken), nothing outside a compute
+// can make its device copy stale either. The exits still bring it home, and
+// its device copy carries into later computes
+// (ComputeContext::keepDeviceCopy): it is not sent again.
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -27,25 +35,37 @@ namespace ferry {
 
 struct BufferObject;
 
+/// What code outside computes may do to a private buffer field.
+enum class OutsideUse { None, Reads, Any };
 /// Where a class's members are not all in this file (defined in several
 /// Ferry sources), the target decides from every file's facts
-/// (plan/FileSummary.h): for one of its private buffer fields, whether no
-/// file names it outside compute code, and whether every method the class
-/// declares has a body in some file.
-using ComputeOnlyElsewhere = std::function<bool(const clang::FieldDecl *)>;
+/// (plan/FileSummary.h): for one of its private buffer fields, what the
+/// files' code outside computes does to it, provided every method the class
+/// declares has a body in some file (Any otherwise).
+using ComputeOnlyElsewhere = std::function<OutsideUse(const clang::FieldDecl *)>;
 
-/// The private `Buffer<T>` fields (held by value) of the translation unit's
-/// classes that only compute code names. `Planned`: the functions Ferry plans
-/// (they dispatch, so they run inside a compute).
-std::set<const clang::FieldDecl *>
+struct PrivateMembers {
+  /// Only compute code names them.
+  std::set<const clang::FieldDecl *> ComputeOnly;
+  /// Code outside computes names them, and only reads them.
+  std::set<const clang::FieldDecl *> HostReadsOnly;
+};
+
+/// The private fields holding buffers by value (a `Buffer<T>`, or a struct of
+/// them at any depth) of the translation unit's
+/// classes that only compute code names, and those that code outside
+/// computes only reads. `Planned`: the functions Ferry plans (they
+/// dispatch, so they run inside a compute).
+PrivateMembers
 computeOnlyMembers(clang::ASTContext &Ctx,
                    const std::set<const clang::FunctionDecl *> &Planned,
                    const ComputeOnlyElsewhere &Elsewhere = nullptr);
 
 /// A function's buffer object (BufferObjects.h) that is one of `Members`
-/// (what computeOnlyMembers gave) one step below its root: `this->flux_`,
-/// `sim.flux_`, not `this->grid_.cur`. The plan starts it unknown on both
-/// sides and keeps it on the device at the compute's exit.
+/// (a set computeOnlyMembers gave), or held by value at any depth inside
+/// one: `this->flux_`, `sim.flux_`, `this->grid_.cur`. The plan starts it
+/// unknown on both sides, and its exits keep its device copy for the next
+/// compute.
 bool isComputeOnlyMember(const BufferObject &O,
                          const std::set<const clang::FieldDecl *> &Members);
 
@@ -58,6 +78,8 @@ struct PrivateFieldFacts {
   struct Field {
     const clang::FieldDecl *Decl = nullptr;
     bool Outside = false;
+    /// Some use outside may write it (not only read).
+    bool OutsideWrites = false;
   };
   struct Class {
     const clang::CXXRecordDecl *Decl = nullptr;
@@ -67,6 +89,8 @@ struct PrivateFieldFacts {
   };
   std::vector<Field> Fields;
   std::vector<Class> Classes;
+  /// Code here casts const away: in no file may a const use count as a read.
+  bool CastsAwayConst = false;
 };
 PrivateFieldFacts
 privateFieldFacts(clang::ASTContext &Ctx,
