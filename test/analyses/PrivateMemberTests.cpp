@@ -29,7 +29,8 @@ struct Grid {
 class Model {
 public:
   Model() : state_(8), flux_(8), grid_{ferry::Buffer<float>(8), ferry::Buffer<float>(8)},
-            counted_(8), handed_(8), sized_(8), passed_(8) {}
+            counted_(8), handed_(8), sized_(8), passed_(8), peeked_(8),
+            looped_(8), doubled_(8) {}
   FERRY_COMPUTE void step(ferry::ComputeContext &cc) {
     cc.dispatch(bump, ferry::Range(8), state_);
     cc.dispatch(bump, ferry::Range(8), flux_);
@@ -38,6 +39,9 @@ public:
     cc.dispatch(bump, ferry::Range(8), handed_);
     cc.dispatch(bump, ferry::Range(8), sized_);
     cc.dispatch(bump, ferry::Range(8), passed_);
+    cc.dispatch(bump, ferry::Range(8), peeked_);
+    cc.dispatch(bump, ferry::Range(8), looped_);
+    cc.dispatch(bump, ferry::Range(8), doubled_);
   }
   float first() const { return state_[0] + grid_.next[1]; }
   void reset() { counted_[0] = 0; }
@@ -47,6 +51,20 @@ public:
   std::size_t size() { return sized_.size(); }
   float sum() { return total(passed_); }
   static float total(const ferry::Buffer<float> &b) { return b[0]; }
+  // The non-const operator[] as a value, a range-for by value.
+  float peek(int i) { return peeked_[i] * 2.0f; }
+  float all() {
+    float s = 0;
+    for (float v : looped_)
+      s += v;
+    return s;
+  }
+  // A range-for by non-const reference may write.
+  void twice() {
+    for (float &v : doubled_)
+      s_ += v;
+  }
+  float s_ = 0;
 
 private:
   ferry::Buffer<float> state_;   // read by a const method
@@ -56,6 +74,9 @@ private:
   ferry::Buffer<float> handed_;  // handed out as non-const
   ferry::Buffer<float> sized_;   // non-const method, const use
   ferry::Buffer<float> passed_;  // non-const method, bound as const reference
+  ferry::Buffer<float> peeked_;  // b[i] as a value
+  ferry::Buffer<float> looped_;  // range-for by value
+  ferry::Buffer<float> doubled_; // range-for by reference
 };
 )cpp";
 
@@ -96,7 +117,9 @@ TEST_CASE("private members: what code outside computes does to them",
   CHECK(readsOnly("grid_"));
   CHECK(readsOnly("sized_"));
   CHECK(readsOnly("passed_"));
-  for (const char *Written : {"counted_", "handed_"}) {
+  CHECK(readsOnly("peeked_"));
+  CHECK(readsOnly("looped_"));
+  for (const char *Written : {"counted_", "handed_", "doubled_"}) {
     CHECK_FALSE(readsOnly(Written));
     CHECK_FALSE(computeOnly(Written));
   }

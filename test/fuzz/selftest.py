@@ -142,6 +142,23 @@ for form, parts in (("objects", {"objvector": r"objs", "objptrs": r"_Body \*(p|p
         check(re.search(rx, "\n".join(gen.generate("cover", i, (), form).text() for i in range(60))),
               "%s programs use the form %s" % (form, part))
         check(not re.search(rx, t), "--avoid %s leaves it out of %s programs" % (part, form))
+# Classes whose members the host only reads (no `bump`), and a const
+# accessor written through a cast; each leaves out on request.
+def classes(avoid, form):
+    return re.findall(r"\nclass p\d+_(?:Body|Sim) \{[\s\S]*?\n\};",
+                      "\n".join(gen.generate("cover", i, avoid, form).text() for i in range(60)))
+
+
+cast = r"const_cast<ferry::Buffer<int> &>\(\S+view\(\)\)"
+for form in ("objects", "nested"):
+    check(any("void bump(" not in c for c in classes((), form)),
+          "%s programs have classes the host only reads" % form)
+    check(all("void bump(" in c for c in classes({"objreadonly", "objcast"}, form)),
+          "--avoid objreadonly leaves them out of %s programs" % form)
+    t = "\n".join(gen.generate("cover", i, (), form).text() for i in range(60))
+    check(re.search(cast, t), "%s programs write through a const accessor cast" % form)
+    t = "\n".join(gen.generate("cover", i, {"objcast"}, form).text() for i in range(60))
+    check("view()" not in t, "--avoid objcast leaves it out of %s programs" % form)
 t = "\n".join(gen.generate("cover", i, {"objects", "nested"}).text() for i in range(100))
 check(t == "\n".join(gen.generate("cover", i, {"objects", "nested"}).text() for i in range(100)) and
       "_Body" not in t and "grid_" not in t, "--avoid objects --avoid nested")

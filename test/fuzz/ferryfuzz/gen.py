@@ -999,6 +999,17 @@ class Gen:
             self.gridinner = self.outofclass and r.random() < 0.7
             self.gridtype = ("%s::Grid" % self.cls) if self.gridinner else "%s_Grid" % self.tag
             self.gridpublic = "gridpublic" not in self.avoid and r.random() < 0.5
+        # What host code outside computes may do to the members: anything
+        # (`bump`), only read them through const (`objreadonly`: their device
+        # copy is kept between computes), or write one through a const
+        # accessor cast to non-const (`objcast`: then nothing may be kept).
+        self.objmode = "plain"
+        roll = r.random()
+        if roll < 0.3 and "objreadonly" not in self.avoid:
+            self.objmode = "readonly"
+        elif roll < 0.45 and "objcast" not in self.avoid:
+            self.objmode = "cast"
+        self.viewed = None
 
     def class_compute(self, name, inits):
         """(head, tail) of the compute function; the class goes into the head
@@ -1040,7 +1051,11 @@ class Gen:
             bump = "%s += v;\n  %s &= %s;" % (at, at, MASK)
         else:
             bump = "%s = (%s + v) & %s;" % (at, at, MASK)
-        host = ["void bump(int v) {\n  %s\n}" % bump]
+        host = [] if self.objmode == "readonly" else ["void bump(int v) {\n  %s\n}" % bump]
+        if self.objmode == "cast":
+            self.viewed = r.choice(self.bufs)
+            host.append("const ferry::Buffer<int> &view() const { return %s; }"
+                        % m[self.viewed])
         summed = [x for x in self.bufs if r.random() < 0.7] or [self.bufs[0]]
         host.append("int sum() const {\n  int t = 0;\n%s\n  return t;\n}" % "\n".join(
             "  for (int x : %s)\n    t = (t * 3 + x) & %s;" % (m[x], MASK) for x in summed))
@@ -1082,7 +1097,8 @@ class Gen:
                 ann, name, cls, o)
             body = [Line(dot + run, removable=False)]
             if self.r.random() < 0.4:
-                body += [Line("%sbump(k0 + 1);" % dot) if "objhost" not in self.avoid else
+                body += [Line("%sbump(k0 + 1);" % dot)
+                         if "objhost" not in self.avoid and self.objmode != "readonly" else
                          Line("%s%s_run(cc, n, k0, k1);" % (dot, tag)),
                          Line("%s%s_run(cc, n, k1, k0);" % (dot, tag))]
         elif kind == "stepall":
@@ -1113,14 +1129,20 @@ class Gen:
         c = r.choice(["bump", "bump", "sum", "helper"] + (["grid", "grid"] if self.gridpublic else []))
         if c == "helper" and "objhelper" in self.avoid:
             c = "bump"
+        if self.objmode != "plain" and c in ("bump", "grid"):
+            c = "cast" if self.objmode == "cast" and r.random() < 0.6 else "sum"
         if c == "bump":
             return "%s%sbump(%d);" % (o, dot, r.randint(0, 99))
+        if c == "cast":
+            i = r.randrange(self.N)
+            return ("{\n  ferry::Buffer<int> &w = const_cast<ferry::Buffer<int> &>(%s%sview());\n"
+                    "  w[%d] = (w[%d] + %d) & %s;\n}" % (o, dot, i, i, r.randint(1, 99), MASK))
         if c == "sum":
             return 'std::printf("[%s] sum %%d\\n", %s%ssum());' % (self.tag, o, dot)
         if c == "grid":
             at = "%s%sgrid_.%s[%d]" % (o, dot, r.choice(["cur", "next"]), r.randrange(self.N))
             return "%s += %d;\n%s &= %s;" % (at, r.randint(0, 9), at, MASK)
-        if r.random() < 0.5:
+        if r.random() < 0.5 or self.objmode == "readonly":
             return 'std::printf("[%s] total %%d\\n", %s(%s%s));' % (
                 self.tag, self.obj_helper("total"), "*" if arrow else "", o)
         name = self.obj_helper("poke")

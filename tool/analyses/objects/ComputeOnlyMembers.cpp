@@ -90,6 +90,23 @@ struct Uses : RecursiveASTVisitor<Uses> {
     QualType T = IC->getType();
     if (IC->getCastKind() == CK_NoOp && T.isConstQualified())
       ReadThrough.insert(IC->getSubExpr()->IgnoreParens());
+    // `b[i]` as a value: the non-const operator[] of a buffer, only read.
+    if (IC->getCastKind() == CK_LValueToRValue)
+      if (const auto *Op =
+              dyn_cast<CXXOperatorCallExpr>(IC->getSubExpr()->IgnoreParens());
+          Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2 &&
+          isBufferType(Op->getArg(0)->getType()))
+        ReadThrough.insert(Op->getArg(0)->IgnoreParenImpCasts());
+    return true;
+  }
+  // `for (float v : b)`, `for (const float &v : b)`: the elements are
+  // copied or bound const, so the buffer is only read.
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *RF) {
+    QualType Var = RF->getLoopVariable()->getType();
+    if (!Var->isReferenceType() || Var.getNonReferenceType().isConstQualified())
+      if (const Expr *Range = RF->getRangeInit())
+        if (isBufferType(Range->getType()))
+          ReadThrough.insert(Range->IgnoreParenImpCasts());
     return true;
   }
   bool VisitExplicitCastExpr(ExplicitCastExpr *EC) {
