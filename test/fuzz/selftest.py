@@ -155,7 +155,7 @@ for form in ("objects", "nested"):
           "%s programs have classes the host only reads" % form)
     check(all("void bump(" in c for c in classes({"objreadonly", "objcast"}, form)),
           "--avoid objreadonly leaves them out of %s programs" % form)
-    t = "\n".join(gen.generate("cover", i, (), form).text() for i in range(60))
+    t = "\n".join(gen.generate("cover", i, (), form).text() for i in range(200))
     check(re.search(cast, t), "%s programs write through a const accessor cast" % form)
     t = "\n".join(gen.generate("cover", i, {"objcast"}, form).text() for i in range(60))
     check("view()" not in t, "--avoid objcast leaves it out of %s programs" % form)

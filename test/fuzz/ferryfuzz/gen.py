@@ -1007,7 +1007,7 @@ class Gen:
         roll = r.random()
         if roll < 0.3 and "objreadonly" not in self.avoid:
             self.objmode = "readonly"
-        elif roll < 0.45 and "objcast" not in self.avoid:
+        elif roll < 0.35 and "objcast" not in self.avoid:
             self.objmode = "cast"
         self.viewed = None
 
