@@ -3,9 +3,11 @@
 // parameter and a local object (`sample`), and an object a planned lambda
 // captures (the third compute). A member function called on the object
 // (`kick`, a host write of state[1]) is planned by its summary, per member.
-// The twin with the buffers as parameters is object_members_params.cpp: it
-// moves the same bytes within each compute (between them, it keeps main's
-// own buffers on the device, where this one keeps no member of an object).
+// The twin with the buffers as parameters is object_members_params.cpp, and
+// the two move the same bytes: between the computes main only reads
+// `sim.state` and `sim.next`, buffers inside its own object, so Ferry keeps
+// them on the device as it keeps the twin's local buffers
+// (`acc.keepOnDevice(sim.state)`).
 //
 // By hand (n = 32 floats, 128 B each):
 //   smooth(sim, 2): the loop's first kernel reads sim.state and nothing on
@@ -15,19 +17,22 @@
 //     element), and the exit needs all of sim.state: all of it back before
 //     kick (1), and only element 1 of the device copy turns stale. Exit:
 //     sim.next back (1). In 1, out 2, 4 dispatches.
-//   sample(&sim, out): sim->state in (1); the local `probe` is made on the
+//   sample(&sim, out): the device copy of sim.state kept from the first
+//     compute is stale in element 1 only (kick() wrote it): that element
+//     in (1, 4 B); the local `probe` is made on the
 //     host, and its state overwritten by the kernel; probe.kick(): its
 //     element 1 back (1, 4 B); the second kernel reads probe.state: that
 //     element in (1, 4 B); out is overwritten: back at the exit (1). probe
-//     dies with the call. In 2 (132 B), out 2 (132 B), 2 dispatches.
-//   The lambda: smooth(sim, 1) as above (in 1, out 2: it also runs from a
-//     lambda of its own, so it brings its buffers home); sim.state[0] is
-//     written on the host, current already; smooth(sim, 1) again: elements
-//     0 and 1 are stale on the device, one piece in (1, 8 B); out 2. In 2
-//     (136 B), out 4, 4 dispatches.
-//   In 5 (396 B), out 8 (900 B), dispatches 10.
+//     dies with the call. In 2 (8 B), out 2 (132 B), 2 dispatches.
+//   The lambda: smooth(sim, 1) as above, but sim.state is kept and valid
+//     on the device: no copy in (out 2: it also runs from a lambda of its
+//     own, so it brings its buffers home); sim.state[0] is written on the
+//     host, current already; smooth(sim, 1) again: elements 0 and 1 are
+//     stale on the device, one piece in (1, 8 B); out 2. In 1 (8 B), out
+//     4, 4 dispatches.
+//   In 4 (144 B), out 8 (900 B), dispatches 10.
 // ferry-test: golden
-// ferry-test: to_device 5 to_device_bytes 396 from_device 8 from_device_bytes 900
+// ferry-test: to_device 4 to_device_bytes 144 from_device 8 from_device_bytes 900
 // ferry-test: dispatches 10
 #include "Print.h"
 

@@ -3,14 +3,12 @@
 // the local object's). Within each compute it moves exactly the bytes its
 // twin moves (see the hand count there). Between computes main only reads
 // `state`, its own buffer here, so Ferry keeps it on the device before the
-// second and the third compute (`acc.keepOnDevice(state)`; members of an
-// object are not followed, so the twin keeps nothing). Before the second,
-// element 1 of the device copy it carries over is stale (kick() wrote it at
-// the end of the first): sample() copies in that element (4 B) where the
-// twin copies all of state. sample() only reads it, so before the third it
-// is valid, and the lambda's first smooth() does not copy it in: in 1 fewer
-// than the twin.
-// In 4 (144 B), out 8 (900 B).
+// second and the third compute (`acc.keepOnDevice(state)`, as the twin
+// keeps `sim.state`). Before the second, element 1 of the device copy it
+// carries over is stale (kick() wrote it at the end of the first):
+// sample() copies in that element (4 B). sample() only reads it, so before
+// the third it is valid, and the lambda's first smooth() does not copy it
+// in. In 4 (144 B), out 8 (900 B): what the twin moves.
 // ferry-test: golden
 // ferry-test: to_device 4 to_device_bytes 144 from_device 8 from_device_bytes 900
 // ferry-test: dispatches 10

@@ -11,14 +11,15 @@
 //     (1, 64 B); the second step finds it current. open.pos in (1, 32 B,
 //     a fill). Exit: open.pos home by name (1, 32 B), b0's by the net (1,
 //     64 B).
-//   compute 2: b0's pos_ is only read outside computes (`print() const`):
-//     its device copy was kept and is current, so only open.pos goes in
-//     again, no longer a fill (the host read it): in 1 (32 B); out 2
-//     (96 B), 1 of them by the net.
-//   In 3 (128 B), fills 2 (96 B); out 4 (192 B), 2 by the net (128 B).
+//   compute 2: b0's pos_ is only read outside computes (`print() const`),
+//     and main only reads open.pos between the computes: both device
+//     copies were kept (`cc.keepDeviceCopy(this->pos_)` at step's exit,
+//     `acc.keepOnDevice(open.pos)` before the compute) and are current:
+//     nothing in; out 2 (96 B), 1 of them by the net.
+//   In 2 (96 B), fills 2 (96 B); out 4 (192 B), 2 by the net (128 B).
 //   Dispatches 3 + 3 = 6.
 // ferry-test: golden
-// ferry-test: to_device 3 to_device_bytes 128 fills 2 fill_bytes 96
+// ferry-test: to_device 2 to_device_bytes 96 fills 2 fill_bytes 96
 // ferry-test: from_device 4 from_device_bytes 192
 // ferry-test: unnamed_from_device 2 unnamed_from_device_bytes 128
 // ferry-test: dispatches 6

@@ -408,6 +408,8 @@ private:
     std::vector<std::string> Lines;
     for (size_t I = 0; I < K.Buffers.size(); ++I) {
       std::string Name = K.Buffers[I]->getNameAsString();
+      if (!K.Paths[I].empty())
+        Name += "." + pathSpelling(K.Paths[I]);
       Lines.push_back(
           Accelerator + "keepOnDevice(" + Name + "); // ferry: " + Function +
           " has not written `" + Name +

@@ -1,5 +1,6 @@
 #include "analyses/lifetime/KeptBetweenComputes.h"
 
+#include "analyses/objects/AccessPath.h"
 #include "analyses/objects/BufferObjects.h"
 #include "analyses/lifetime/ComputeSites.h"
 #include "analyses/lifetime/ExitLiveness.h"
@@ -333,10 +334,13 @@ private:
       FunctionFlow *Self;
       bool TraverseLambdaExpr(LambdaExpr *) { return true; }
       bool VisitVarDecl(VarDecl *V) {
-        if (V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
-            isBufferType(V->getType()) &&
-            V->getParentFunctionOrMethod() == Self->G)
+        if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+            V->getParentFunctionOrMethod() != Self->G)
+          return true;
+        if (isBufferType(V->getType()))
           Self->addBuffer(V);
+        else
+          Self->addObject(V);
         return true;
       }
     } Find;
@@ -356,6 +360,44 @@ private:
       return;
     Index[V] = static_cast<unsigned>(Buffers.size());
     Buffers.push_back(V);
+    Paths.emplace_back();
+  }
+
+  /// A local object holding buffers by value at any depth (`State st;` for
+  /// `struct State { Buffer<float> u, v; }`): each buffer is followed on
+  /// its own, by its path (`st.u`). An object with a buffer no path spells
+  /// (behind a pointer or a reference member, in a container) is not, nor
+  /// a buffer G may not name.
+  void addObject(const VarDecl *V) {
+    const auto *RD = V->getType()->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition() || V->getType()->isReferenceType())
+      return;
+    std::vector<FieldPath> Leaves = bufferPathsOf(RD);
+    for (const FieldPath &P : Leaves)
+      if (isOpaquePath(P) || !isBufferType(P.back()->getType()))
+        return;
+    for (const FieldPath &P : Leaves) {
+      QualType Elem = bufferElementType(P.back()->getType());
+      // (A private member G may not spell: a keep naming it would not
+      // compile, and the class's own code decides it, ComputeOnlyMembers.)
+      if (Elem.isNull() || !pathNameableIn(P, G) || !writableOnlyByName(V, Elem))
+        continue;
+      unsigned B = static_cast<unsigned>(Buffers.size());
+      LeavesOf[V].push_back(B);
+      MemberIndex[{V, P}] = B;
+      Buffers.push_back(V);
+      Paths.push_back(P);
+    }
+  }
+
+  /// The buffers followed that a name stands for: a buffer's, or every
+  /// buffer of an object followed by its paths.
+  std::vector<unsigned> indicesOf(const ValueDecl *D) const {
+    if (auto It = Index.find(D); It != Index.end())
+      return {It->second};
+    if (auto It = LeavesOf.find(D); It != LeavesOf.end())
+      return It->second;
+    return {};
   }
 
   /// Whether nothing can write V's elements without naming V: no long-lived
@@ -439,8 +481,8 @@ private:
       const FunctionFlow *Self;
       std::set<unsigned> Out;
       bool VisitDeclRefExpr(DeclRefExpr *R) {
-        if (auto It = Self->Index.find(R->getDecl()); It != Self->Index.end())
-          Out.insert(It->second);
+        for (unsigned B : Self->indicesOf(R->getDecl()))
+          Out.insert(B);
         return true;
       }
     } Find;
@@ -477,8 +519,8 @@ private:
             E.Untouched.insert(B);
         for (const LambdaCapture &C : E.Site->Lambda->captures())
           if (C.capturesVariable())
-            if (auto It = Index.find(C.getCapturedVar()); It != Index.end())
-              E.Untouched.erase(It->second);
+            for (unsigned B : indicesOf(C.getCapturedVar()))
+              E.Untouched.erase(B);
       }
       return E;
     }
@@ -527,8 +569,10 @@ private:
       return;
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
-        if (const auto *V = dyn_cast<VarDecl>(D); V && Index.count(V))
-          E.Declared.emplace_back(Index.at(V), madeFresh(V));
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          for (unsigned B : indicesOf(V))
+            E.Declared.emplace_back(B, Index.count(V) ? madeFresh(V)
+                                                      : objectMadeFresh(V));
     PointsTo Facts = Table.entryPointsTo();
     for (const HostEvent &Ev : collectHostEvents(S, Table, Facts, Host)) {
       if (Ev.Kind == HostEventKind::Create)
@@ -540,21 +584,34 @@ private:
           Ev.Kind == HostEventKind::Swap || Ev.Kind == HostEventKind::Reset;
       bool Writes = Replaces || writes(Ev.Mode);
       for (ObjectId Id : Ids) {
-        const BufferObject &O = Table.object(Id);
-        auto It = O.Decl ? Index.find(O.Decl) : Index.end();
-        if (It == Index.end())
+        std::optional<unsigned> B = followed(Table.object(Id));
+        if (!B)
           continue;
         if (Ev.Escapes)
-          E.Escapes.insert(It->second);
+          E.Escapes.insert(*B);
         if (Replaces)
-          E.Replaced.insert(It->second);
+          E.Replaced.insert(*B);
         else if (Writes)
-          E.Written.insert(It->second);
+          E.Written.insert(*B);
       }
     }
     keptPointers(S, E);
     if (Hidden.in(S))
       E.WritesAll = true;
+  }
+
+  /// The buffer followed that an object of G's table is: a buffer
+  /// variable, or a buffer inside a local object, by its path.
+  std::optional<unsigned> followed(const BufferObject &O) const {
+    if (O.Kind == ObjectKind::Local && !O.Path.empty()) {
+      auto It = MemberIndex.find({O.Base, O.Path});
+      if (It != MemberIndex.end())
+        return It->second;
+      return std::nullopt;
+    }
+    if (auto It = O.Decl ? Index.find(O.Decl) : Index.end(); It != Index.end())
+      return It->second;
+    return std::nullopt;
   }
 
   /// A declaration that makes the buffer anew (`Buffer<T> b(n)`, `b(n, v)`,
@@ -569,6 +626,84 @@ private:
       if (holdsBuffers(Arg->getType()))
         return false;
     return true;
+  }
+
+  /// A local object whose buffers are all made anew by its declaration:
+  /// an aggregate of fresh buffers, or a constructor of the user's that
+  /// makes each buffer member anew and calls nothing but the runtime (which
+  /// could run a compute on them, or hand them another buffer's contents).
+  static bool objectMadeFresh(const VarDecl *V) {
+    return V->getInit() && freshConstruction(V->getInit(), 0);
+  }
+  static bool freshConstruction(const Expr *E, int Depth) {
+    if (!E || Depth > 4)
+      return false;
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (isa<ImplicitValueInitExpr>(E))
+      return true;
+    if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(E))
+      return freshConstruction(Default->getExpr(), Depth + 1);
+    // `ferry::Buffer<float>(64)`: a constructor call spelled as a cast.
+    if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E);
+        Cast && Cast->getCastKind() == CK_ConstructorConversion)
+      return freshConstruction(Cast->getSubExpr(), Depth + 1);
+    if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+      for (const Expr *Init : IL->inits())
+        if (holdsBuffers(Init->getType()) &&
+            !freshConstruction(Init, Depth + 1))
+          return false;
+      return true;
+    }
+    const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+    if (!Construct || Construct->getConstructor()->isCopyOrMoveConstructor())
+      return false;
+    for (const Expr *Arg : Construct->arguments())
+      if (holdsBuffers(Arg->getType()))
+        return false;
+    if (isBufferType(Construct->getType()))
+      return true;
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    const CXXRecordDecl *RD = Ctor->getParent();
+    if (inSystemHeader(Ctor) || RD->getNumBases() != 0)
+      return false;
+    if (Ctor->isImplicit() || Ctor->isDefaulted()) {
+      // Each member default-constructed or from its default initialiser.
+      for (const FieldDecl *FD : RD->fields())
+        if (holdsBuffers(FD->getType()) && FD->hasInClassInitializer() &&
+            !freshConstruction(FD->getInClassInitializer(), Depth + 1))
+          return false;
+      return true;
+    }
+    const auto *Def = dyn_cast_or_null<CXXConstructorDecl>(
+        Ctor->getDefinition());
+    if (!Def)
+      return false;
+    std::set<const FieldDecl *> Initialised;
+    for (const CXXCtorInitializer *Init : Def->inits()) {
+      const FieldDecl *FD = Init->getMember();
+      if (!FD)
+        return false; // a base or a delegated constructor
+      Initialised.insert(FD);
+      if (holdsBuffers(FD->getType()) &&
+          !freshConstruction(Init->getInit(), Depth + 1))
+        return false;
+    }
+    for (const FieldDecl *FD : RD->fields())
+      if (!Initialised.count(FD) && holdsBuffers(FD->getType()) &&
+          FD->hasInClassInitializer() &&
+          !freshConstruction(FD->getInClassInitializer(), Depth + 1))
+        return false;
+    struct Calls : RecursiveASTVisitor<Calls> {
+      bool Foreign = false;
+      bool VisitCallExpr(CallExpr *C) {
+        const FunctionDecl *F = C->getDirectCallee();
+        Foreign = Foreign || !F || !inFerryRuntime(F);
+        return !Foreign;
+      }
+      bool VisitLambdaExpr(LambdaExpr *) { return !(Foreign = true); }
+    } Find;
+    Find.TraverseStmt(Def->getBody());
+    return !Find.Foreign;
   }
 
   /// Pointers, references and iterators into a followed buffer kept in a
@@ -587,11 +722,11 @@ private:
         bool Address = turnsPointerIntoInteger(Value);
         for (unsigned B : Names)
           if (Address ||
-              Self->Holders.holds(Target, elementOf(Self->Buffers[B])))
+              Self->Holders.holds(Target, Self->elementOf(B)))
             E->Escapes.insert(B);
       }
       bool VisitVarDecl(VarDecl *V) {
-        if (!Self->Index.count(V))
+        if (!Self->Index.count(V) && !Self->LeavesOf.count(V))
           bound(V->getType(), V->getInit());
         return true;
       }
@@ -653,8 +788,10 @@ private:
     Find.TraverseStmt(const_cast<Stmt *>(S));
   }
 
-  static QualType elementOf(const VarDecl *V) {
-    return bufferElementType(V->getType().getNonReferenceType());
+  QualType elementOf(unsigned B) const {
+    if (!Paths[B].empty())
+      return bufferElementType(Paths[B].back()->getType());
+    return bufferElementType(Buffers[B]->getType().getNonReferenceType());
   }
 
   using State = std::vector<Facts>;
@@ -771,12 +908,17 @@ private:
             V && V->isInitCapture())
           for (unsigned B : named(V->getInit()))
             InitCaptured.insert(B);
+    // A buffer inside an object: the entry's plan knows it by its last
+    // member (each of its objects ending in that member starts unknown on
+    // the device, which only asks the run-time state), and no other file
+    // learns of it.
     auto Add = [&](unsigned B, const ValueDecl *D, int Param) {
       if (InitCaptured.count(B) || llvm::is_contained(H.Buffers, B))
         return;
       H.Buffers.push_back(B);
-      H.EntryDecls.push_back(D);
-      H.Params.push_back(Param);
+      bool Member = !Paths[B].empty();
+      H.EntryDecls.push_back(Member && D ? Paths[B].back() : D);
+      H.Params.push_back(Member ? -1 : Param);
     };
     if (Planned.count(Op)) {
       // A planned lambda: its plan starts with the buffers it captures.
@@ -784,8 +926,8 @@ private:
         H.Entry = Op;
       for (const LambdaCapture &C : Site.Lambda->captures())
         if (C.capturesVariable())
-          if (auto It = Index.find(C.getCapturedVar()); It != Index.end())
-            Add(It->second, C.getCapturedVar(), -1);
+          for (unsigned B : indicesOf(C.getCapturedVar()))
+            Add(B, C.getCapturedVar(), -1);
       return H;
     }
     // A lambda that only calls a compute function: the buffers it passes
@@ -812,15 +954,15 @@ private:
           UO && UO->getOpcode() == UO_AddrOf)
         A = UO->getSubExpr()->IgnoreParenImpCasts();
       if (const auto *R = dyn_cast<DeclRefExpr>(A))
-        if (auto It = Index.find(R->getDecl()); It != Index.end())
-          ++Straight[It->second];
+        for (unsigned B : indicesOf(R->getDecl()))
+          ++Straight[B];
     }
     struct Refs : RecursiveASTVisitor<Refs> {
       const FunctionFlow *Self;
       std::map<unsigned, unsigned> *Count;
       bool VisitDeclRefExpr(DeclRefExpr *R) {
-        if (auto It = Self->Index.find(R->getDecl()); It != Self->Index.end())
-          ++(*Count)[It->second];
+        for (unsigned B : Self->indicesOf(R->getDecl()))
+          ++(*Count)[B];
         return true;
       }
     } Find;
@@ -833,16 +975,32 @@ private:
           UO && UO->getOpcode() == UO_AddrOf)
         A = UO->getSubExpr()->IgnoreParenImpCasts();
       const auto *R = dyn_cast<DeclRefExpr>(A);
-      auto It = R ? Index.find(R->getDecl()) : Index.end();
-      if (It == Index.end() || Straight[It->second] != Everywhere[It->second])
+      if (!R || I >= Callee->getNumParams())
         continue;
-      if (I >= Callee->getNumParams() ||
-          !refersToBuffer(Callee->getParamDecl(I)->getType()))
-        continue;
-      Add(It->second, H.Entry ? H.Entry->getParamDecl(I) : nullptr,
-          static_cast<int>(I));
+      QualType Param = Callee->getParamDecl(I)->getType();
+      for (unsigned B : indicesOf(R->getDecl())) {
+        if (Straight[B] != Everywhere[B])
+          continue;
+        // A buffer by reference or pointer; an object by reference or
+        // pointer to its own type (a copy would be another object).
+        if (Paths[B].empty() ? !refersToBuffer(Param)
+                             : !refersTo(Param, R->getDecl()->getType()))
+          continue;
+        Add(B, H.Entry ? H.Entry->getParamDecl(I) : nullptr,
+            static_cast<int>(I));
+      }
     }
     return H;
+  }
+
+  /// A parameter of type `T &` or `T *` (const or not) for an object of
+  /// type T.
+  bool refersTo(QualType Param, QualType Object) const {
+    QualType Target = Param->isReferenceType() ? Param.getNonReferenceType()
+                      : Param->isPointerType() ? Param->getPointeeType()
+                                               : QualType();
+    return !Target.isNull() &&
+           Ctx.hasSameUnqualifiedType(Target, Object.getNonReferenceType());
   }
 
   /// The accelerator a compute runs on, spelled so that evaluating it once
@@ -892,6 +1050,7 @@ private:
         if ((F & (Dirty | Escaped)) || !(F & Clean))
           continue;
         K.Buffers.push_back(Buffers[H.Buffers[I]]);
+        K.Paths.push_back(Paths[H.Buffers[I]]);
         K.EntryDecls.push_back(H.EntryDecls[I]);
         K.New.push_back((F & Fresh) != 0);
         K.Params.push_back(H.Params[I]);
@@ -914,8 +1073,13 @@ private:
   ObjectTable Table;
 
   std::map<const CallExpr *, const ComputeSite *> SiteOf;
+  /// The buffers followed: a buffer variable, or an object holding the
+  /// buffer at Paths[B] (empty for a buffer variable).
   std::vector<const VarDecl *> Buffers;
+  std::vector<FieldPath> Paths;
   std::map<const ValueDecl *, unsigned> Index;
+  std::map<const ValueDecl *, std::vector<unsigned>> LeavesOf;
+  std::map<std::pair<const ValueDecl *, FieldPath>, unsigned> MemberIndex;
   std::unique_ptr<CFG> Cfg;
   std::unique_ptr<ParentMap> Parents;
   std::map<const Stmt *, const Stmt *> SplitDecls;

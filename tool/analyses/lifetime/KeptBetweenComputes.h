@@ -9,9 +9,10 @@
 // carries b's validity over instead (docs/how-ferry-decides.md).
 //
 // For a function G of the main file that runs computes, a forward data flow
-// on Clang's CFG of G follows each buffer G owns (a local `Buffer<T>`, or a
-// `Buffer<T>&` parameter) through four facts, any subset of which may hold
-// at a point (the join is their union):
+// on Clang's CFG of G follows each buffer G owns (a local `Buffer<T>`, a
+// `Buffer<T>&` parameter, or a buffer held by value inside a local object,
+// `st.u` of `State st;`, by its path) through four facts, any subset of
+// which may hold at a point (the join is their union):
 //
 //   Fresh    made by its declaration, and in no compute since (none
 //            whose lambda names it): it has no device copy the next
@@ -40,6 +41,7 @@
 // of such a type or a global buffer of that element type.
 
 #include "analyses/host/HostAccess.h"
+#include "analyses/objects/AccessPath.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -59,8 +61,11 @@ struct KeptAtCompute {
   /// The function the statement is in.
   const clang::FunctionDecl *Function = nullptr;
   /// The buffers kept (a local `Buffer<T>` or a `Buffer<T>&` parameter of
-  /// Function), in the order the compute hands them over.
+  /// Function, or a local object holding the buffer at the path beside it,
+  /// `st.u`), in the order the compute hands them over.
   std::vector<const clang::VarDecl *> Buffers;
+  /// Per buffer: empty, or its path inside the object Buffers names.
+  std::vector<FieldPath> Paths;
   /// The function whose plan starts the compute: the entry the lambda calls,
   /// or the lambda's call operator when it is planned itself; null when
   /// neither is known here (an entry defined in another Ferry source).
