@@ -131,7 +131,7 @@ run() {
       "ferry|Ferry, samples/sgemm (128 × 128 per group, 8 × 8 per work-item)|$ferry|$ferry_w" \
       "plain|Ferry, samples/matmul's kernel (one work-item per element)|$plain|$(kv "$tmp/plain.out" weighted)" \
       "raw64|raw OpenCL by hand, 64 × 64 per group, 4 × 4 per work-item|$(kv "$tmp/raw64.out" best_ms)|$(kv "$tmp/raw64.out" weighted)" \
-      "raw128|raw OpenCL by hand, samples/sgemm's kernel (128 × 128, 8 × 8, slices of 8, prefetch)|$(kv "$tmp/raw128.out" best_ms)|$(kv "$tmp/raw128.out" weighted)" \
+      "raw128|raw OpenCL by hand, samples/sgemm's earlier kernel (128 × 128, 8 × 8 strided, slices of 8, prefetch, scalar loads)|$(kv "$tmp/raw128.out" best_ms)|$(kv "$tmp/raw128.out" weighted)" \
       "clblast|CLBlast, whole call|$cl|$(kv "$tmp/clblast.out" weighted)"; do
       echo "$entry" >> "$tmp/entries"
     done

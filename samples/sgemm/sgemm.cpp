@@ -1,29 +1,51 @@
 // sgemm: C = A x B for square row-major n x n floats, register-tiled, beside
 // the plain one-work-item-per-element `matmul`. Each work-group of 16 x 16
 // work-items computes a 128 x 128 block of C; each work-item an 8 x 8 block
-// of it, held in a private array. The group walks k in slices of 8: it
-// stages a 128 x 8 slice of A and an 8 x 128 slice of B in local memory
-// (every element of them loaded from global memory once per group, by
-// consecutive work-items at consecutive addresses), waits at a barrier, and
-// each work-item then does 8 x 8 multiply-adds per 16 values it reads from
+// of it, held in private float4s. The group walks k in slices of 8: it
+// stages a 128 x 8 slice of A (transposed) and an 8 x 128 slice of B in
+// local memory, every element loaded from global memory once per group, and
+// each work-item then does 8 x 8 multiply-adds per four float4 reads of
 // local memory. That reuse is what makes it fast: the plain kernel reads two
-// global values per multiply-add. While a slice is multiplied, the next one
-// is already being loaded into registers (4 + 4 values per work-item), so
-// the wait for global memory overlaps the arithmetic.
+// global values per multiply-add. Around that:
+// * every access that can be is a float4: one 16-byte load or store instead
+//   of four (the A slice is stored transposed, float by float);
+// * local memory holds two slices of each: while the group multiplies one,
+//   each work-item stores the next (loaded into registers at the top of the
+//   step, so the wait for global memory overlaps the arithmetic) into the
+//   other, so one barrier per slice suffices;
+// * within a slice, step k + 1's float4s are read from local memory while
+//   step k's are multiplied.
+// A work-item's rows are 4 ty .. 4 ty + 3 and 64 more, its columns 4 tx ..
+// 4 tx + 3 and 64 more (ty, tx: its local ids): a warp (two values of ty) reads 2 float4s of the A
+// slice and 16 consecutive ones of B per step, and its float4 stores of C
+// cover 256 consecutive bytes of a row. The A slice's rows are padded to
+// 132 floats so that its transposing stores fall in different banks.
 //
-// The shape is the one measured fastest on the H100, written by hand in
-// bench/raw_sgemm (whose arguments pick the shape) at n = 4096 and 8192:
-// 128 x 128 / 8 x 8 / slices of 8 with the prefetch took 4.16 and 32.3 ms,
-// the same without it 4.98 and 39.5, 64 x 64 / 4 x 4 / 16 5.37 and 41.6.
-// This kernel, through Ferry, takes what the hand-written one takes:
-// docs/kernels.md sets both beside CLBlast.
+// Local memory is declared as `Quad`s, plain structs aligned to 16 bytes,
+// and read through float4 pointers: OpenCL aligns a `__local float` array
+// to 4 bytes only, and reading one as float4 faulted on the GPU. A
+// `ferry::Local` of `ferry::float4` is refused (the vector's constructor
+// zeroes it, so it is not trivially default-constructible), and `vload4`
+// assumes only 4-byte alignment: the NVIDIA compiler splits it into four
+// loads. The matrices are members of one `Matrices` object so that Ferry
+// can tell the dispatch's three buffers apart: the kernel's pointers are
+// then `restrict` and its barriers fence local memory alone (docs/emit.md,
+// "Barrier fences").
 //
-// A work-item's outputs are strided (rows ty, ty+16, ..., columns tx,
-// tx+16, ...): the 16 work-items of a row then read 16 consecutive words of
-// the B slice (no two in one bank) and store consecutive words of C. The A
-// slice is stored transposed, its rows padded to 132 words, so that the
-// transposing stores of a warp (8 values of k for each of four rows) fall
-// in 32 different banks.
+// Measured on an NVIDIA H200 (OpenCL kernel time by event profiling, best
+// of 5, as bench/kernels.sh times it: `FERRY_DEVICE=gpu FERRY_TRACE=t.json
+// sgemm N 5`, the least `sgemmTiled` duration), beside cuBLAS FP32
+// (bench/cublas/sgemm_cublas.cu, CUDA events, best of 5) in the same run:
+//   n = 4096: 3.016 ms, 45.6 TFLOP/s; cuBLAS 2.694 ms, 51.0: 0.89x
+//   n = 8192: 23.99 ms, 45.8 TFLOP/s; cuBLAS 21.57 ms, 51.0: 0.90x
+// (another run: 45.6 and 45.9 against 50.8 and 51.0). The kernel before
+// (scalar loads, outputs strided by 16, two barriers per slice, same block
+// and slices) took 4.148 and 32.34 ms: 33.1 and 34.0 TFLOP/s. Tried and
+// slower there: slices of 16 (more than 128 registers, so one group per
+// multiprocessor instead of two: 36 to 42 TFLOP/s; loading the next slice
+// in halves fits 120 registers but reached 43.3), warps of 4 x 8 work-items
+// or computing 32 x 64 sub-blocks (43.8 to 45.5), and groups reordered into
+// strips of block rows for the L2 cache (45.3 at best).
 //
 // The entries are small integers held in floats (|a| <= 5, |b| <= 4), so
 // every partial sum is an integer below 2^24 for n <= 16384: exact in any
@@ -56,78 +78,159 @@ constexpr int kItems = 16;            // work-items per group side
 constexpr int kPer = kBlock / kItems; // a work-item's outputs per side
 constexpr int kSlice = 8;             // k values staged per step
 constexpr int kThreads = kItems * kItems;
-constexpr int kLoads = kBlock * kSlice / kThreads; // per work-item, per slice
-constexpr int kPitchA = kBlock + 32 / kSlice; // the transposed A slice's pitch
+constexpr int kQuads = kBlock * kSlice / 4 / kThreads; // float4 loads per slice
+constexpr int kPitchA = kBlock + 4;   // the transposed A slice's pitch
+constexpr int kSizeA = kSlice * kPitchA; // floats of one A slice
+constexpr int kSizeB = kSlice * kBlock;  // and of one B slice
+constexpr int kRowStep = 64;          // a work-item's two row quads apart
+constexpr int kColStep = 64;          // its two column quads apart
+
+// Four floats on a 16-byte boundary: local memory of these can be read as
+// float4s.
+struct alignas(16) Quad {
+  float x, y, z, w;
+};
 
 // Range(n / kPer, n / kPer).local(kItems, kItems): groupX is the block's
 // column of blocks, groupY its row.
 FERRY_KERNEL void sgemmTiled(ferry::KernelContext kc, FERRY_RO const float *a,
                              FERRY_RO const float *b, FERRY_WO float *c,
                              int n) {
-  ferry::Local<float, kSlice * kPitchA> aSlice; // aSlice[k * kPitchA + row]
-  ferry::Local<float, kSlice * kBlock> bSlice;  // bSlice[k * kBlock + col]
-  const int tx = kc.localX;
-  const int ty = kc.localY;
-  const int self = ty * kItems + tx;
+  // Two slices of each: [buffer][k][row] (A transposed, rows padded to
+  // kPitchA floats) and [buffer][k][column].
+  ferry::Local<Quad, 2 * kSizeA / 4> aLocal;
+  ferry::Local<Quad, 2 * kSizeB / 4> bLocal;
+  float *aStore = reinterpret_cast<float *>(aLocal.data());
+  ferry::float4 *aSlice = reinterpret_cast<ferry::float4 *>(aLocal.data());
+  ferry::float4 *bSlice = reinterpret_cast<ferry::float4 *>(bLocal.data());
+  // n is a multiple of 128, so every row of the matrices starts on a float4.
+  const ferry::float4 *a4 = reinterpret_cast<const ferry::float4 *>(a);
+  const ferry::float4 *b4 = reinterpret_cast<const ferry::float4 *>(b);
+  ferry::float4 *c4 = reinterpret_cast<ferry::float4 *>(c);
+  const int self = kc.localY * kItems + kc.localX;
+  // The work-item's rows are 4 rowQuad .. 4 rowQuad + 3 and kRowStep more,
+  // its columns 4 colQuad .. 4 colQuad + 3 and kColStep more.
+  const int rowQuad = kc.localY;
+  const int colQuad = kc.localX;
   const int rowBase = kc.groupY * kBlock;
   const int colBase = kc.groupX * kBlock;
+  const int n4 = n / 4;
 
-  float acc[kPer][kPer];
-  for (int i = 0; i < kPer; ++i)
-    for (int j = 0; j < kPer; ++j)
-      acc[i][j] = 0.0f;
-
-  // Work-item `self` loads elements self, self + kThreads, ... of each
-  // slice: of A's (row-major, kSlice wide) and of B's (kBlock wide).
-  float aNext[kLoads];
-  float bNext[kLoads];
-  for (int l = 0; l < kLoads; ++l) {
-    const int e = self + l * kThreads;
-    aNext[l] = a[(rowBase + e / kSlice) * n + e % kSlice];
-    bNext[l] = b[(e / kBlock) * n + colBase + e % kBlock];
+  // acc[i][h]: row 4 rowQuad + i % 4 (+ kRowStep for i >= 4), columns
+  // 4 colQuad .. 4 colQuad + 3 (+ kColStep for h = 1).
+  ferry::float4 acc[kPer][2];
+  for (int i = 0; i < kPer; ++i) {
+    acc[i][0] = ferry::float4(0.0f, 0.0f, 0.0f, 0.0f);
+    acc[i][1] = ferry::float4(0.0f, 0.0f, 0.0f, 0.0f);
   }
+
+  // Work-item `self` loads float4s q = self, self + kThreads, ... of each
+  // slice: of A's (row-major, kSlice / 4 float4s wide; stored transposed)
+  // and of B's (kBlock / 4 wide), consecutive work-items at consecutive
+  // addresses.
+  ferry::float4 aNext[kQuads];
+  ferry::float4 bNext[kQuads];
+  for (int l = 0; l < kQuads; ++l) {
+    const int q = self + l * kThreads;
+    aNext[l] = a4[(rowBase + q / (kSlice / 4)) * n4 + q % (kSlice / 4)];
+    bNext[l] = b4[(q / (kBlock / 4)) * n4 + colBase / 4 + q % (kBlock / 4)];
+  }
+  for (int l = 0; l < kQuads; ++l) {
+    const int q = self + l * kThreads;
+    const int row = q / (kSlice / 4);
+    const int k = 4 * (q % (kSlice / 4));
+    aStore[k * kPitchA + row] = aNext[l].x;
+    aStore[(k + 1) * kPitchA + row] = aNext[l].y;
+    aStore[(k + 2) * kPitchA + row] = aNext[l].z;
+    aStore[(k + 3) * kPitchA + row] = aNext[l].w;
+    bSlice[q] = bNext[l];
+  }
+  kc.barrier();
 
   for (int k0 = 0; k0 < n; k0 += kSlice) {
-    for (int l = 0; l < kLoads; ++l) {
-      const int e = self + l * kThreads;
-      aSlice[(e % kSlice) * kPitchA + e / kSlice] = aNext[l];
-      bSlice[(e / kBlock) * kBlock + e % kBlock] = bNext[l];
-    }
-    kc.barrier();
+    const int cur = (k0 / kSlice) % 2;
+    const bool more = k0 + kSlice < n;
     // The next slice's loads are in flight while this one is multiplied.
-    if (k0 + kSlice < n) {
-      for (int l = 0; l < kLoads; ++l) {
-        const int e = self + l * kThreads;
-        aNext[l] = a[(rowBase + e / kSlice) * n + k0 + kSlice + e % kSlice];
-        bNext[l] = b[(k0 + kSlice + e / kBlock) * n + colBase + e % kBlock];
+    if (more) {
+      for (int l = 0; l < kQuads; ++l) {
+        const int q = self + l * kThreads;
+        aNext[l] = a4[(rowBase + q / (kSlice / 4)) * n4 + (k0 + kSlice) / 4 +
+                      q % (kSlice / 4)];
+        bNext[l] = b4[(k0 + kSlice + q / (kBlock / 4)) * n4 + colBase / 4 +
+                      q % (kBlock / 4)];
       }
     }
+    const int aCur = cur * kSizeA / 4 + rowQuad;
+    const int bCur = cur * kSizeB / 4 + colQuad;
+    ferry::float4 a0 = aSlice[aCur];
+    ferry::float4 a1 = aSlice[aCur + kRowStep / 4];
+    ferry::float4 b0 = bSlice[bCur];
+    ferry::float4 b1 = bSlice[bCur + kColStep / 4];
     for (int k = 0; k < kSlice; ++k) {
-      float aReg[kPer];
-      float bReg[kPer];
-      for (int i = 0; i < kPer; ++i)
-        aReg[i] = aSlice[k * kPitchA + ty + i * kItems];
-      for (int j = 0; j < kPer; ++j)
-        bReg[j] = bSlice[k * kBlock + tx + j * kItems];
-      for (int i = 0; i < kPer; ++i)
-        for (int j = 0; j < kPer; ++j)
-          acc[i][j] += aReg[i] * bReg[j];
+      // The next k's values (k = 0 again after the last: harmless) are read
+      // while this k's are multiplied.
+      const int kn = (k + 1) % kSlice;
+      const ferry::float4 na0 = aSlice[aCur + kn * (kPitchA / 4)];
+      const ferry::float4 na1 = aSlice[aCur + kn * (kPitchA / 4) + kRowStep / 4];
+      const ferry::float4 nb0 = bSlice[bCur + kn * (kBlock / 4)];
+      const ferry::float4 nb1 = bSlice[bCur + kn * (kBlock / 4) + kColStep / 4];
+      acc[0][0] += a0.x * b0;
+      acc[0][1] += a0.x * b1;
+      acc[1][0] += a0.y * b0;
+      acc[1][1] += a0.y * b1;
+      acc[2][0] += a0.z * b0;
+      acc[2][1] += a0.z * b1;
+      acc[3][0] += a0.w * b0;
+      acc[3][1] += a0.w * b1;
+      acc[4][0] += a1.x * b0;
+      acc[4][1] += a1.x * b1;
+      acc[5][0] += a1.y * b0;
+      acc[5][1] += a1.y * b1;
+      acc[6][0] += a1.z * b0;
+      acc[6][1] += a1.z * b1;
+      acc[7][0] += a1.w * b0;
+      acc[7][1] += a1.w * b1;
+      a0 = na0;
+      a1 = na1;
+      b0 = nb0;
+      b1 = nb1;
     }
-    // The next slice overwrites what the others may still be reading.
+    // Into the other buffer, which no work-item reads in this step: its
+    // last readers passed the barrier that ended the previous one.
+    if (more) {
+      const int next = (1 - cur) * kSizeA;
+      for (int l = 0; l < kQuads; ++l) {
+        const int q = self + l * kThreads;
+        const int row = q / (kSlice / 4);
+        const int k = 4 * (q % (kSlice / 4));
+        aStore[next + k * kPitchA + row] = aNext[l].x;
+        aStore[next + (k + 1) * kPitchA + row] = aNext[l].y;
+        aStore[next + (k + 2) * kPitchA + row] = aNext[l].z;
+        aStore[next + (k + 3) * kPitchA + row] = aNext[l].w;
+        bSlice[(1 - cur) * kSizeB / 4 + q] = bNext[l];
+      }
+    }
     kc.barrier();
   }
 
-  for (int i = 0; i < kPer; ++i)
-    for (int j = 0; j < kPer; ++j)
-      c[(rowBase + ty + i * kItems) * n + colBase + tx + j * kItems] = acc[i][j];
+  for (int i = 0; i < kPer; ++i) {
+    const int row = rowBase + 4 * rowQuad + (i / 4) * kRowStep + i % 4;
+    c4[(row * n + colBase) / 4 + colQuad] = acc[i][0];
+    c4[(row * n + colBase + kColStep) / 4 + colQuad] = acc[i][1];
+  }
 }
 
-FERRY_COMPUTE void sgemm(ferry::ComputeContext &cc, ferry::Buffer<float> &a,
-                         ferry::Buffer<float> &b, ferry::Buffer<float> &c,
-                         int n, int reps) {
+// The three matrices, members of one object: the dispatch then binds three
+// buffers Ferry can tell apart.
+struct Matrices {
+  ferry::Buffer<float> a, b, c;
+};
+
+FERRY_COMPUTE void sgemm(ferry::ComputeContext &cc, Matrices &m, int n,
+                         int reps) {
   for (int rep = 0; rep < reps; ++rep)
     cc.dispatch(sgemmTiled, ferry::Range(n / kPer, n / kPer).local(kItems, kItems),
-                a, b, c, n);
+                m.a, m.b, m.c, n);
 }
 
 namespace {
@@ -184,14 +287,16 @@ int main(int argc, char **argv) {
   }
 
   const long long nn = static_cast<long long>(n) * n;
-  ferry::Buffer<float> a(nn), b(nn), c(nn);
+  Matrices m{ferry::Buffer<float>(nn), ferry::Buffer<float>(nn),
+             ferry::Buffer<float>(nn)};
+  ferry::Buffer<float> &a = m.a, &b = m.b, &c = m.c;
   for (long long i = 0; i < nn; ++i) {
     a[i] = entryA(i);
     b[i] = entryB(i);
   }
 
   ferry::Accelerator acc;
-  acc.compute([&](ferry::ComputeContext &cc) { sgemm(cc, a, b, c, n, reps); });
+  acc.compute([&](ferry::ComputeContext &cc) { sgemm(cc, m, n, reps); });
 
   // A weighted sum of all of C, with separable weights u_i v_j, equals
   // sum_k (sum_i u_i a_ik)(sum_j b_kj v_j): checked in O(n^2), exactly.
