@@ -16,10 +16,11 @@
 // * within a slice, step k + 1's float4s are read from local memory while
 //   step k's are multiplied.
 // A work-item's rows are 4 ty .. 4 ty + 3 and 64 more, its columns 4 tx ..
-// 4 tx + 3 and 64 more (ty, tx: its local ids): a warp (two values of ty) reads 2 float4s of the A
-// slice and 16 consecutive ones of B per step, and its float4 stores of C
-// cover 256 consecutive bytes of a row. The A slice's rows are padded to
-// 132 floats so that its transposing stores fall in different banks.
+// 4 tx + 3 and 64 more (ty, tx: its local ids): a warp (two values of ty)
+// reads 2 float4s of the A slice and 16 consecutive ones of B per step, and
+// its float4 stores of C cover 256 consecutive bytes of a row. The A
+// slice's rows are padded to 132 floats so that its transposing stores fall
+// in different banks.
 //
 // Local memory is declared as `Quad`s, plain structs aligned to 16 bytes,
 // and read through float4 pointers: OpenCL aligns a `__local float` array

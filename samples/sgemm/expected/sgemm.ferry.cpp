@@ -9,7 +9,7 @@
 #define FERRY_OFFSETOF(T, m) ((size_t) & (((T*)0)->m))
 #endif
 
-#line 90 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
+#line 91 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
 typedef struct __attribute__((aligned(16))) Quad {
   float x;
   float y;
@@ -18,30 +18,30 @@ typedef struct __attribute__((aligned(16))) Quad {
 } Quad;
 typedef char ferry_check_Quad[((sizeof(Quad) == 16) & (FERRY_OFFSETOF(Quad, x) == 0) & (FERRY_OFFSETOF(Quad, y) == 4) & (FERRY_OFFSETOF(Quad, z) == 8) & (FERRY_OFFSETOF(Quad, w) == 12)) ? 1 : -1];
 
-#line 77 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kItems = 16;
-#line 76 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kBlock = 128;
 #line 78 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kPer = 8;
-#line 81 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kQuads = 1;
-#line 80 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kThreads = 256;
+__constant int kItems = 16;
+#line 77 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
+__constant int kBlock = 128;
 #line 79 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kSlice = 8;
+__constant int kPer = 8;
 #line 82 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kPitchA = 132;
+__constant int kQuads = 1;
+#line 81 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
+__constant int kThreads = 256;
+#line 80 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
+__constant int kSlice = 8;
 #line 83 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kSizeA = 1056;
+__constant int kPitchA = 132;
 #line 84 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kSizeB = 1024;
+__constant int kSizeA = 1056;
 #line 85 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kRowStep = 64;
+__constant int kSizeB = 1024;
 #line 86 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
+__constant int kRowStep = 64;
+#line 87 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
 __constant int kColStep = 64;
 
-#line 96 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
+#line 97 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
 __kernel void sgemmTiled(__global const float* restrict a,
                          __global const float* restrict b,
                          __global float* restrict c, int n) {
@@ -188,10 +188,11 @@ __kernel void sgemmTiled(__global const float* restrict a,
 // * within a slice, step k + 1's float4s are read from local memory while
 //   step k's are multiplied.
 // A work-item's rows are 4 ty .. 4 ty + 3 and 64 more, its columns 4 tx ..
-// 4 tx + 3 and 64 more (ty, tx: its local ids): a warp (two values of ty) reads 2 float4s of the A
-// slice and 16 consecutive ones of B per step, and its float4 stores of C
-// cover 256 consecutive bytes of a row. The A slice's rows are padded to
-// 132 floats so that its transposing stores fall in different banks.
+// 4 tx + 3 and 64 more (ty, tx: its local ids): a warp (two values of ty)
+// reads 2 float4s of the A slice and 16 consecutive ones of B per step, and
+// its float4 stores of C cover 256 consecutive bytes of a row. The A
+// slice's rows are padded to 132 floats so that its transposing stores fall
+// in different banks.
 //
 // Local memory is declared as `Quad`s, plain structs aligned to 16 bytes,
 // and read through float4 pointers: OpenCL aligns a `__local float` array
@@ -401,8 +402,8 @@ struct Matrices {
 FERRY_COMPUTE void sgemm(ferry::ComputeContext &cc, Matrices &m, int n,
                          int reps) {
   for (int rep = 0; rep < reps; ++rep) {
-    cc.toDeviceIfStale(m.a); // ferry: kernel `sgemmTiled` (line 232) reads `m.a`; the device copy may be stale
-    cc.toDeviceIfStale(m.b); // ferry: kernel `sgemmTiled` (line 232) reads `m.b`; the device copy may be stale
+    cc.toDeviceIfStale(m.a); // ferry: kernel `sgemmTiled` (line 233) reads `m.a`; the device copy may be stale
+    cc.toDeviceIfStale(m.b); // ferry: kernel `sgemmTiled` (line 233) reads `m.b`; the device copy may be stale
     cc.launch(::ferry_opencl_program, "sgemmTiled", sgemmTiled, ferry::Range(n / kPer, n / kPer).local(kItems, kItems),
                 ferry::ro(m.a), ferry::ro(m.b), ferry::woDeclared(m.c), n);
   }
