@@ -11,6 +11,9 @@
 //   swapped: main swaps its two buffers between computes: both sent again.
 //   fields:  a class with a constructor that makes its buffers (and writes
 //            `u` in a loop: not a fill), only read between computes: kept.
+//   model:   a class whose member compute function steps it, in computes
+//            of their own (`model.step(cc)`): kept, as the object a member
+//            compute function is called on.
 //
 // By hand (64 floats, 256 B per buffer), three rounds of one compute:
 //   round 1: every buffer in (8, 2048 B; all but fields.u, which its
@@ -18,14 +21,20 @@
 //     and reads each `v`: the exit brings the four `u` home (4, 1024 B).
 //   rounds 2 and 3: written.u, swapped.u and swapped.v in again (3,
 //     768 B each round); the rest is kept. Out as round 1.
-//   In 14 (3584 B), fills 7 (1792 B); out 12 (3072 B). Dispatches 3 x 4.
+//   model (32 floats, 128 B), three more computes: the first sends its `u`
+//     in (a fill); each brings it home (3, 384 B).
+//   In 15 (3712 B), fills 8 (1920 B); out 15 (3456 B). Dispatches 3 x 5.
 // ferry-test: golden
-// ferry-test: to_device 14 to_device_bytes 3584 fills 7 fill_bytes 1792
-// ferry-test: from_device 12 from_device_bytes 3072
-// ferry-test: dispatches 12
+// ferry-test: to_device 15 to_device_bytes 3712 fills 8 fill_bytes 1920
+// ferry-test: from_device 15 from_device_bytes 3456
+// ferry-test: dispatches 15
 #include "Print.h"
 
 #include <utility>
+
+FERRY_KERNEL void scale(ferry::KernelContext kc, float *u) {
+  u[kc.x] = u[kc.x] * 1.5f + 1.0f;
+}
 
 FERRY_KERNEL void advect(ferry::KernelContext kc, float *u, const float *v) {
   u[kc.x] = u[kc.x] + 0.5f * v[kc.x];
@@ -47,6 +56,14 @@ public:
   ferry::Buffer<float> v;
 };
 
+struct Model {
+  explicit Model(int n) : u(static_cast<std::size_t>(n), 0.5f) {}
+  FERRY_COMPUTE void step(ferry::ComputeContext &cc) {
+    cc.dispatch(scale, ferry::Range(u.size()), u);
+  }
+  ferry::Buffer<float> u;
+};
+
 FERRY_COMPUTE void advance(ferry::ComputeContext &cc, State &s) {
   cc.dispatch(advect, ferry::Range(s.u.size()), s.u, s.v);
 }
@@ -65,6 +82,7 @@ int main() {
   State written{ferry::Buffer<float>(64, 1.0f), ferry::Buffer<float>(64, 3.0f)};
   State swapped{ferry::Buffer<float>(64, 1.0f), ferry::Buffer<float>(64, 3.0f)};
   Fields fields(64);
+  Model model(32);
   ferry::Accelerator acc;
   for (int round = 0; round < 3; ++round) {
     acc.compute([&](ferry::ComputeContext &cc) {
@@ -79,5 +97,10 @@ int main() {
     printBuffer("fields", fields.u);
     written.u[5] = 7.0f;
     std::swap(swapped.u, swapped.v);
+  }
+  // (A compute keeps only into the very next one: a loop of its own.)
+  for (int round = 0; round < 3; ++round) {
+    acc.compute([&](ferry::ComputeContext &cc) { model.step(cc); });
+    printBuffer("model", model.u);
   }
 }

@@ -957,6 +957,13 @@ private:
         for (unsigned B : indicesOf(R->getDecl()))
           ++Straight[B];
     }
+    // `st.step(cc)`: the object a member compute function is called on.
+    const DeclRefExpr *Object = nullptr;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+      if (const Expr *O = MC->getImplicitObjectArgument())
+        if ((Object = dyn_cast<DeclRefExpr>(O->IgnoreParenImpCasts())))
+          for (unsigned B : indicesOf(Object->getDecl()))
+            ++Straight[B];
     struct Refs : RecursiveASTVisitor<Refs> {
       const FunctionFlow *Self;
       std::map<unsigned, unsigned> *Count;
@@ -990,6 +997,11 @@ private:
             static_cast<int>(I));
       }
     }
+    // Its plan knows them as `this->u`: by their last member, as above.
+    if (Object && isa<CXXMethodDecl>(Callee))
+      for (unsigned B : indicesOf(Object->getDecl()))
+        if (!Paths[B].empty() && Straight[B] == Everywhere[B])
+          Add(B, H.Entry ? Paths[B].back() : nullptr, -1);
     return H;
   }
 
