@@ -78,6 +78,9 @@ std::optional<std::string> Emitter::vectorCall(const CallExpr *CE) {
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE)) {
     const OverloadedOperatorKind K = Op->getOperator();
     if (K == OO_Subscript) {
+      // An element of local memory holding vectors is no vector's index.
+      if (!isVectorType(Op->getArg(0)->getType()))
+        return std::nullopt;
       error(CE->getBeginLoc(),
             "OpenCL C 1.2 does not index vectors; name the component "
             "('.x', '.y', '.z', '.w')",

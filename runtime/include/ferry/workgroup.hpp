@@ -412,12 +412,26 @@ template <class T> constexpr void checkAtomicAddElement() {
 
 } // namespace detail
 
+template <class T, int N> struct Vec; // vectors.hpp
+
+namespace detail {
+template <class T> struct isVector : std::false_type {};
+template <class T, int N> struct isVector<Vec<T, N>> : std::true_type {};
+} // namespace detail
+
 // An array of N elements shared by the work-items of a group (OpenCL's
 // __local memory), declared in a kernel or a function it calls.
 template <class T, std::size_t N> class Local {
+  // Its storage is the runner's, never constructed: T's objects begin their
+  // lives in it as an int's would. A vector type (`ferry::float4`, whose
+  // constructor zeroes it) qualifies as a plain struct does: as on the
+  // device, what a kernel reads from local memory is what it wrote there.
   static_assert(std::is_trivially_copyable<T>::value &&
-                    std::is_trivially_default_constructible<T>::value,
-                "a ferry::Local holds arithmetic values or plain structs");
+                    std::is_trivially_destructible<T>::value &&
+                    (std::is_trivially_default_constructible<T>::value ||
+                     detail::isVector<T>::value),
+                "a ferry::Local holds arithmetic values, vectors or plain "
+                "structs");
   static_assert(N > 0, "a ferry::Local has at least one element");
 
 public:
