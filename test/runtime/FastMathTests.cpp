@@ -1,7 +1,10 @@
 // FERRY_FAST_MATH=1 (issue 31, an extension): programs are built with
 // -cl-fast-relaxed-math, which OpenCL C makes visible to the program as
-// __FAST_RELAXED_MATH__. The ctests runtime.fastmath_on and _off run the
-// two cases with the variable set and unset.
+// __FAST_RELAXED_MATH__; FERRY_FAST_MATH=finite with -cl-finite-math-only
+// and its two safe companions, which the compiler shows as
+// __FINITE_MATH_ONLY__ without __FAST_RELAXED_MATH__. The ctests
+// runtime.fastmath_on, _off, _finite and _unknown run the cases with the
+// variable at each value.
 #include "TestSupport.hpp"
 
 #include <catch2/catch.hpp>
@@ -15,8 +18,10 @@ namespace {
 
 constexpr char fastMathSource[] = R"CLC(
 __kernel void fastMathOn(__global int *out) {
-#ifdef __FAST_RELAXED_MATH__
+#if defined(__FAST_RELAXED_MATH__)
   out[get_global_id(0)] = 1;
+#elif defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__
+  out[get_global_id(0)] = 2;
 #else
   out[get_global_id(0)] = 0;
 #endif
@@ -37,9 +42,9 @@ int builtWithFastMath() {
   return flag[0];
 }
 
-bool fastMathRequested() {
+bool fastMathRequested(const char *level) {
   const char *v = std::getenv("FERRY_FAST_MATH");
-  return v && std::strcmp(v, "1") == 0;
+  return v && std::strcmp(v, level) == 0;
 }
 
 } // namespace
@@ -47,13 +52,32 @@ bool fastMathRequested() {
 TEST_CASE("FERRY_FAST_MATH=1 builds programs with fast relaxed math",
           "[fastmath_on]") {
   ScopedPolicy planned(ferry::Policy::Planned);
-  REQUIRE(fastMathRequested());
+  REQUIRE(fastMathRequested("1"));
   CHECK(builtWithFastMath() == 1);
 }
 
 TEST_CASE("without FERRY_FAST_MATH programs keep IEEE math",
           "[fastmath_off]") {
   ScopedPolicy planned(ferry::Policy::Planned);
-  REQUIRE_FALSE(fastMathRequested());
+  REQUIRE_FALSE(fastMathRequested("1"));
+  REQUIRE_FALSE(fastMathRequested("finite"));
   CHECK(builtWithFastMath() == 0);
+}
+
+TEST_CASE("FERRY_FAST_MATH=finite builds programs finite-math-only, not "
+          "relaxed",
+          "[fastmath_finite]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  REQUIRE(fastMathRequested("finite"));
+  CHECK(builtWithFastMath() == 2);
+}
+
+TEST_CASE("an unknown FERRY_FAST_MATH value fails the compute with the "
+          "accepted values",
+          "[fastmath_unknown]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  REQUIRE(fastMathRequested("fastest"));
+  CHECK_THROWS_WITH(builtWithFastMath(),
+                    Catch::Contains("FERRY_FAST_MATH: unknown value 'fastest'") &&
+                        Catch::Contains("accepted values: 1, finite, 0"));
 }
