@@ -42,7 +42,8 @@ FERRY_COMPUTE void bump(ComputeContext &cc, Buffer<int> &v) {
 
 /// "C2" -> "b" for each compute statement marked `// C2` that keeps
 /// something: the buffers it keeps, joined with spaces, a `*` after one
-/// that may still be new there (in no compute yet on some path).
+/// that may still be new there (in no compute yet on some path), then
+/// `+name` for each buffer it carries through without using it.
 std::map<std::string, std::string>
 keptAt(Source &S, const ferry::ProgramPlan &Plan,
        const std::vector<std::string> &Marks) {
@@ -57,6 +58,8 @@ keptAt(Source &S, const ferry::ProgramPlan &Plan,
     for (size_t I = 0; I < K.Buffers.size(); ++I)
       Names += (Names.empty() ? "" : " ") + K.Buffers[I]->getNameAsString() +
                (K.New[I] ? "*" : "");
+    for (const VarDecl *V : K.Carried)
+      Names += (Names.empty() ? "+" : " +") + V->getNameAsString();
     Out[Mark] = Names;
   }
   return Out;
@@ -330,4 +333,58 @@ void inMacro() {
   // A compute written in a macro gets no line of its own.
   CHECK(Kept.count("?") == 0);
   CHECK(Plan.KeptAtComputes.size() == 1);
+}
+
+TEST_CASE("a compute carries what a later compute keeps through it",
+          "[plan][keep]") {
+  Source S(std::string(Prelude) + R"(
+void alternating() {
+  Buffer<int> a(8), b(8), c(8);
+  ferry::Accelerator acc;
+  for (int f = 0; f < 3; ++f) {
+    acc.compute([&](ComputeContext &cc) { step(cc, a, f); }); // T1
+    acc.compute([&](ComputeContext &cc) { step(cc, b, f); }); // T2
+    c[0] = f;
+    acc.compute([&](ComputeContext &cc) { step(cc, c, f); }); // T3
+  }
+  acc.compute([&](ComputeContext &cc) { step(cc, b, 0); }); // T4
+}
+
+void scoped() {
+  Buffer<int> a(8);
+  ferry::Accelerator acc;
+  for (int f = 0; f < 2; ++f) {
+    acc.compute([&](ComputeContext &cc) { step(cc, a, f); }); // S1
+    Buffer<int> t(8);
+    acc.compute([&](ComputeContext &cc) { step(cc, t, f); }); // S2
+    acc.compute([&](ComputeContext &cc) { step(cc, t, f); }); // S3
+  }
+}
+
+void parameter(ferry::Accelerator &acc, Buffer<int> &p, Buffer<int> &q) {
+  for (int f = 0; f < 2; ++f) {
+    acc.compute([&](ComputeContext &cc) { step(cc, p, f); }); // R1
+    acc.compute([&](ComputeContext &cc) { step(cc, q, f); }); // R2
+  }
+}
+)");
+  ferry::ProgramPlan Plan = ferry::planProgram(S.context());
+  REQUIRE(S.errors().empty());
+  std::map<std::string, std::string> Kept =
+      keptAt(S, Plan, {"T1", "T2", "T3", "T4", "S1", "S2", "S3", "R1", "R2"});
+  // Each compute of the loop carries the others' buffers; `c`, written
+  // before its compute on every trip, is kept and carried nowhere.
+  CHECK(Kept["T1"] == "a* +b");
+  CHECK(Kept["T2"] == "b* +a");
+  CHECK(Kept["T3"] == "+a +b");
+  // After the loop nothing keeps `a` again: nothing carries it.
+  CHECK(Kept["T4"] == "b*");
+  // `t` is declared after S1: no line before S1 may name it. Each trip's
+  // `t` is new at S2.
+  CHECK(Kept["S1"] == "a*");
+  CHECK(Kept["S2"] == "+a");
+  CHECK(Kept["S3"] == "t +a");
+  // A parameter is never carried: `q` may be `p`.
+  CHECK(Kept["R1"].find('+') == std::string::npos);
+  CHECK(Kept["R2"].find('+') == std::string::npos);
 }

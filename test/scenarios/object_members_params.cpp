@@ -8,7 +8,10 @@
 // carries over is stale (kick() wrote it at the end of the first):
 // sample() copies in that element (4 B). sample() only reads it, so before
 // the third it is valid, and the lambda's first smooth() does not copy it
-// in. In 4 (144 B), out 8 (900 B): what the twin moves.
+// in. `next`, which the second compute does not use, is carried through it
+// to the third (`acc.keepOnDevice(next)` before both; it saves nothing
+// here, as smooth() writes `next` whole before it reads it). In 4
+// (144 B), out 8 (900 B): what the twin moves.
 // ferry-test: golden
 // ferry-test: to_device 4 to_device_bytes 144 from_device 8 from_device_bytes 900
 // ferry-test: dispatches 10

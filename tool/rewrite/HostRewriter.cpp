@@ -417,6 +417,24 @@ private:
           (K.New[I] ? " (on a path with none, it has no device copy yet)"
                     : ""));
     }
+    // Those it carries through, in one line: there may be many.
+    std::string Carried, Quoted;
+    for (size_t I = 0; I < K.Carried.size(); ++I) {
+      std::string Name = K.Carried[I]->getNameAsString();
+      if (!K.CarriedPaths[I].empty())
+        Name += "." + pathSpelling(K.CarriedPaths[I]);
+      Carried += (I ? ", " : "") + Name;
+      Quoted += (I ? ", `" : "`") + Name + "`";
+    }
+    if (!K.Carried.empty())
+      Lines.push_back(
+          Accelerator + "keepOnDevice(" + Carried + "); // ferry: " + Function +
+          " has not written " + Quoted +
+          (K.Carried.size() == 1
+               ? " since the compute that last used it returned; this "
+                 "compute does not use it, and a later one keeps it"
+               : " since the compute that last used each returned; this "
+                 "compute does not use them, and a later one keeps them"));
     return insertLinesBefore(K.Statement, Lines);
   }
 

@@ -266,6 +266,11 @@ struct RootEffect {
   /// compute resets unless it keeps them: in effect they have no device
   /// copy (Fresh).
   std::set<unsigned> Untouched;
+  /// Those of them that a line before the compute could keep on the device
+  /// through it (declared before it, in a scope around it, at a site where
+  /// the rewriter writes keeps): while the host leaves one alone, its state
+  /// then carries through this compute to a later one that is handed it.
+  std::set<unsigned> MayCarry;
   std::vector<std::pair<unsigned, bool>> Declared; ///< buffer, fresh
   std::set<unsigned> Written, Escapes;
   /// Given another buffer's contents (a swap, a move): whatever that one's
@@ -492,6 +497,71 @@ private:
     return Find.Out;
   }
 
+  /// The followed buffer inside a local object that a member expression
+  /// names whole (`st.u`), or none.
+  std::optional<unsigned> memberLeaf(const Expr *E) const {
+    const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+    if (!ME)
+      return std::nullopt;
+    FieldPath Path;
+    bool Arrow = false;
+    const Expr *Root = memberPathRoot(ME, Path, &Arrow);
+    const auto *R =
+        Root ? dyn_cast<DeclRefExpr>(Root->IgnoreParenImpCasts()) : nullptr;
+    if (!R || Arrow)
+      return std::nullopt;
+    auto It = MemberIndex.find({R->getDecl(), Path});
+    if (It == MemberIndex.end())
+      return std::nullopt;
+    return It->second;
+  }
+
+  /// How many times S names each followed buffer. A variable's name counts
+  /// for every buffer it holds, except as the root of a path of members,
+  /// which names those below the path alone (`st.u` names `st.u`, not
+  /// `st.v`; `st.grid` each buffer inside `grid`).
+  std::map<unsigned, unsigned> namedCounts(const Stmt *S) const {
+    struct Refs : RecursiveASTVisitor<Refs> {
+      const FunctionFlow *Self;
+      std::map<unsigned, unsigned> Count;
+      std::set<const MemberExpr *> Links;
+      std::set<const DeclRefExpr *> Roots;
+      bool VisitMemberExpr(MemberExpr *ME) {
+        if (Links.count(ME))
+          return true;
+        FieldPath Path;
+        bool Arrow = false;
+        const Expr *Root = memberPathRoot(ME, Path, &Arrow);
+        const auto *R = Root ? dyn_cast<DeclRefExpr>(Root->IgnoreParenImpCasts())
+                             : nullptr;
+        if (!R || Arrow || Path.empty())
+          return true;
+        auto Leaves = Self->LeavesOf.find(R->getDecl());
+        if (Leaves == Self->LeavesOf.end())
+          return true;
+        pathLinks(ME, Links);
+        Roots.insert(R);
+        for (unsigned B : Leaves->second) {
+          const FieldPath &Leaf = Self->Paths[B];
+          size_t Common = std::min(Leaf.size(), Path.size());
+          if (std::equal(Path.begin(), Path.begin() + Common, Leaf.begin()))
+            ++Count[B];
+        }
+        return true;
+      }
+      bool VisitDeclRefExpr(DeclRefExpr *R) {
+        if (!Roots.count(R))
+          for (unsigned B : Self->indicesOf(R->getDecl()))
+            ++Count[B];
+        return true;
+      }
+    } Find;
+    Find.Self = this;
+    if (S)
+      Find.TraverseStmt(const_cast<Stmt *>(S));
+    return Find.Count;
+  }
+
   const RootEffect &effectOf(const Stmt *Root) {
     auto [It, New] = Effects.try_emplace(Root);
     if (New)
@@ -517,10 +587,25 @@ private:
         for (unsigned B = 0; B < Buffers.size(); ++B)
           if (!isa<ParmVarDecl>(Buffers[B]))
             E.Untouched.insert(B);
-        for (const LambdaCapture &C : E.Site->Lambda->captures())
-          if (C.capturesVariable())
-            for (unsigned B : indicesOf(C.getCapturedVar()))
+        // A captured object's buffers that the lambda names by no path
+        // stay untouched (`st.v` where the body names `st.u` alone).
+        std::map<unsigned, unsigned> InBody =
+            namedCounts(E.Site->Lambda->getBody());
+        for (const LambdaCapture &C : E.Site->Lambda->captures()) {
+          if (!C.capturesVariable())
+            continue;
+          const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
+          if (V && V->isInitCapture())
+            for (unsigned B : named(V->getInit()))
               E.Untouched.erase(B);
+          for (unsigned B : indicesOf(C.getCapturedVar()))
+            if (Paths[B].empty() || InBody.count(B))
+              E.Untouched.erase(B);
+        }
+        if (keepableSite(Root, *E.Site))
+          for (unsigned B : E.Untouched)
+            if (inScopeAt(Buffers[B], Root))
+              E.MayCarry.insert(B);
       }
       return E;
     }
@@ -797,11 +882,17 @@ private:
   using State = std::vector<Facts>;
 
   void apply(const RootEffect &E, State &S) const {
+    // (Judged on the state before the compute, which it keeps.)
+    std::map<unsigned, Facts> Carried;
+    for (unsigned B : E.MayCarry)
+      if (carriable(S[B]))
+        Carried[B] = S[B];
     if (E.Compute)
       for (Facts &F : S)
         F = static_cast<Facts>((F & Escaped) | Clean);
     for (unsigned B : E.Untouched)
-      S[B] = static_cast<Facts>((S[B] & Escaped) | Fresh);
+      S[B] = Carried.count(B) ? Carried[B]
+                              : static_cast<Facts>((S[B] & Escaped) | Fresh);
     for (auto [B, IsFresh] : E.Declared)
       S[B] = static_cast<Facts>((S[B] & Escaped) | (IsFresh ? Fresh : Dirty));
     auto Write = [](Facts &F) {
@@ -912,11 +1003,14 @@ private:
     // member (each of its objects ending in that member starts unknown on
     // the device, which only asks the run-time state), and no other file
     // learns of it.
-    auto Add = [&](unsigned B, const ValueDecl *D, int Param) {
+    // (`Whole`: a buffer inside an object handed as the buffer itself, which
+    // the entry knows by its parameter.)
+    auto Add = [&](unsigned B, const ValueDecl *D, int Param,
+                   bool Whole = false) {
       if (InitCaptured.count(B) || llvm::is_contained(H.Buffers, B))
         return;
       H.Buffers.push_back(B);
-      bool Member = !Paths[B].empty();
+      bool Member = !Paths[B].empty() && !Whole;
       H.EntryDecls.push_back(Member && D ? Paths[B].back() : D);
       H.Params.push_back(Member ? -1 : Param);
     };
@@ -964,18 +1058,24 @@ private:
         if ((Object = dyn_cast<DeclRefExpr>(O->IgnoreParenImpCasts())))
           for (unsigned B : indicesOf(Object->getDecl()))
             ++Straight[B];
-    struct Refs : RecursiveASTVisitor<Refs> {
-      const FunctionFlow *Self;
-      std::map<unsigned, unsigned> *Count;
-      bool VisitDeclRefExpr(DeclRefExpr *R) {
-        for (unsigned B : Self->indicesOf(R->getDecl()))
-          ++(*Count)[B];
-        return true;
+    // `step(cc, st.u)`: a buffer inside a local object, passed itself.
+    std::map<unsigned, unsigned> MemberArg;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *A = Call->getArg(I)->IgnoreParenImpCasts();
+      if (const auto *UO = dyn_cast<UnaryOperator>(A);
+          UO && UO->getOpcode() == UO_AddrOf)
+        A = UO->getSubExpr()->IgnoreParenImpCasts();
+      if (std::optional<unsigned> B = memberLeaf(A)) {
+        ++Straight[*B];
+        MemberArg[I] = *B;
       }
-    } Find;
-    Find.Self = this;
-    Find.Count = &Everywhere;
-    Find.TraverseStmt(Op->getBody());
+    }
+    Everywhere = namedCounts(Op->getBody());
+    for (auto [I, B] : MemberArg)
+      if (I < Callee->getNumParams() && Straight[B] == Everywhere[B] &&
+          refersToBuffer(Callee->getParamDecl(I)->getType()))
+        Add(B, H.Entry ? H.Entry->getParamDecl(I) : nullptr,
+            static_cast<int>(I), /*Whole=*/true);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *A = Call->getArg(I)->IgnoreParenImpCasts();
       if (const auto *UO = dyn_cast<UnaryOperator>(A);
@@ -1040,14 +1140,102 @@ private:
     return false;
   }
 
+  /// A compute statement the rewriter can write keeps before: in the main
+  /// file, not from a macro, on an accelerator it can spell again.
+  bool keepableSite(const Stmt *Root, const ComputeSite &Site) const {
+    return !Root->getBeginLoc().isMacroID() && !Root->getEndLoc().isMacroID() &&
+           SM.isWrittenInMainFile(Root->getBeginLoc()) &&
+           plainAccelerator(Site.Compute);
+  }
+
+  /// A buffer untouched by a compute whose state may carry through it: in
+  /// a compute since the host last wrote it, on every path.
+  static bool carriable(Facts F) {
+    return (F & Clean) && !(F & (Dirty | Escaped));
+  }
+
+  /// Whether V, a local of G, is declared before Root in a scope that
+  /// holds Root, so that a line before Root may name it.
+  bool inScopeAt(const VarDecl *V, const Stmt *Root) {
+    if (DeclaringStmt.empty()) {
+      struct Decls : RecursiveASTVisitor<Decls> {
+        std::map<const VarDecl *, const DeclStmt *> *Out;
+        bool VisitDeclStmt(DeclStmt *DS) {
+          for (const Decl *D : DS->decls())
+            if (const auto *VD = dyn_cast<VarDecl>(D))
+              Out->emplace(VD, DS);
+          return true;
+        }
+        bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+      } Find;
+      Find.Out = &DeclaringStmt;
+      Find.TraverseStmt(G->getBody());
+    }
+    auto It = DeclaringStmt.find(V);
+    if (It == DeclaringStmt.end())
+      return false;
+    const Stmt *Scope = Parents->getParent(It->second);
+    if (!Scope)
+      return false;
+    SourceLocation At = Root->getBeginLoc();
+    return SM.isBeforeInTranslationUnit(It->second->getEndLoc(), At) &&
+           SM.isBeforeInTranslationUnit(Scope->getBeginLoc(), At) &&
+           SM.isBeforeInTranslationUnit(At, Scope->getEndLoc());
+  }
+
+  /// The compute statements that may run next after the statement From
+  /// (a root of G's CFG), with no compute between.
+  std::set<const Stmt *> nextComputes(const Stmt *From) {
+    if (RootsIn.empty())
+      for (const CFGBlock *B : *Cfg) {
+        std::vector<const Stmt *> &Roots = RootsIn[B];
+        for (const CFGElement &El : *B)
+          if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>()) {
+            const Stmt *Root = rootOf(CS->getStmt());
+            if (!llvm::is_contained(Roots, Root))
+              Roots.push_back(Root);
+          }
+      }
+    std::set<const Stmt *> Next;
+    // From each block's statements after `After` (null: all of them): the
+    // first compute, or on to the successors.
+    auto Scan = [&](const CFGBlock *B, const Stmt *After) {
+      const std::vector<const Stmt *> &Roots = RootsIn[B];
+      auto It = Roots.begin();
+      if (After)
+        It = std::next(std::find(Roots.begin(), Roots.end(), After));
+      for (; It != Roots.end(); ++It)
+        if (effectOf(*It).Compute) {
+          Next.insert(*It);
+          return true;
+        }
+      return false;
+    };
+    const CFGBlock *Home = nullptr;
+    for (const auto &[B, Roots] : RootsIn)
+      if (llvm::is_contained(Roots, From))
+        Home = B;
+    if (!Home || Scan(Home, From))
+      return Next;
+    std::set<const CFGBlock *> Seen;
+    std::vector<const CFGBlock *> Work(Home->succ_begin(), Home->succ_end());
+    while (!Work.empty()) {
+      const CFGBlock *B = Work.back();
+      Work.pop_back();
+      if (!B || !Seen.insert(B).second)
+        continue;
+      if (!Scan(B, nullptr))
+        Work.insert(Work.end(), B->succ_begin(), B->succ_end());
+    }
+    return Next;
+  }
+
   std::vector<KeptAtCompute> keeps() {
     std::vector<KeptAtCompute> Out;
     for (const auto &[Root, Before] : AtCompute) {
       const RootEffect &E = effectOf(Root);
       const ComputeSite &Site = *E.Site;
-      if (Root->getBeginLoc().isMacroID() || Root->getEndLoc().isMacroID() ||
-          !SM.isWrittenInMainFile(Root->getBeginLoc()) ||
-          !plainAccelerator(Site.Compute))
+      if (!keepableSite(Root, Site))
         continue;
       Handed H = handedTo(Site);
       KeptAtCompute K;
@@ -1067,9 +1255,55 @@ private:
         K.New.push_back((F & Fresh) != 0);
         K.Params.push_back(H.Params[I]);
       }
-      if (!K.Buffers.empty())
-        Out.push_back(std::move(K));
+      Out.push_back(std::move(K));
     }
+    // A buffer this compute is not handed carries through it to a later
+    // compute that keeps it: without the line, the runtime would count its
+    // device copy stale there, since its state would skip an epoch. Only
+    // where it pays: some path from here meets, past computes that may
+    // carry it too, one that keeps it (not one that uses it otherwise, or
+    // that finds it written).
+    std::map<const Stmt *, std::set<unsigned>> Keeps;
+    std::map<const Stmt *, KeptAtCompute *> At;
+    for (KeptAtCompute &K : Out) {
+      At[K.Statement] = &K;
+      for (size_t I = 0; I < K.Buffers.size(); ++I)
+        Keeps[K.Statement].insert(
+            MemberIndex.count({K.Buffers[I], K.Paths[I]})
+                ? MemberIndex.at({K.Buffers[I], K.Paths[I]})
+                : Index.at(K.Buffers[I]));
+    }
+    auto MayCarryAt = [&](const Stmt *Root, unsigned B) {
+      auto It = AtCompute.find(Root);
+      return At.count(Root) && It != AtCompute.end() &&
+             effectOf(Root).MayCarry.count(B) && carriable(It->second[B]);
+    };
+    for (KeptAtCompute &K : Out) {
+      for (unsigned B : effectOf(K.Statement).MayCarry) {
+        if (!MayCarryAt(K.Statement, B))
+          continue;
+        bool Pays = false;
+        std::set<const Stmt *> Seen;
+        std::vector<const Stmt *> Work{K.Statement};
+        while (!Work.empty() && !Pays) {
+          const Stmt *From = Work.back();
+          Work.pop_back();
+          for (const Stmt *Next : nextComputes(From)) {
+            if (Keeps[Next].count(B))
+              Pays = true;
+            else if (MayCarryAt(Next, B) && Seen.insert(Next).second)
+              Work.push_back(Next);
+          }
+        }
+        if (!Pays)
+          continue;
+        K.Carried.push_back(Buffers[B]);
+        K.CarriedPaths.push_back(Paths[B]);
+      }
+    }
+    llvm::erase_if(Out, [](const KeptAtCompute &K) {
+      return K.Buffers.empty() && K.Carried.empty();
+    });
     return Out; // buffersKeptBetweenComputes sorts them, over every function
   }
 
@@ -1099,6 +1333,9 @@ private:
   std::vector<State> In;
   std::vector<bool> Reached;
   std::map<const Stmt *, State> AtCompute;
+  std::map<const VarDecl *, const DeclStmt *> DeclaringStmt;
+  /// Each CFG block's roots, in order.
+  std::map<const CFGBlock *, std::vector<const Stmt *>> RootsIn;
 };
 
 } // namespace

@@ -28,7 +28,11 @@
 // functions it is passed to) turns Clean into Dirty; a swap or a move makes
 // it Dirty whatever it was; an escape makes it Escaped; a compute statement
 // makes every buffer its lambda names Clean (the compute ends with the host
-// current) and leaves a local it does not name Fresh; reads change nothing.
+// current) and leaves a local it does not name Fresh, unless the local is
+// Clean and neither Dirty nor Escaped there: then a keep written before
+// that compute carries its state through it, and it stays as it was (the
+// keep is written only where a later compute keeps the buffer); reads
+// change nothing.
 // A call to a function that may reach code Ferry cannot see writes every
 // buffer. At a compute statement, the buffers the compute is handed that
 // are neither Dirty nor Escaped on any path, and Clean on some, are kept.
@@ -83,6 +87,14 @@ struct KeptAtCompute {
   /// since it was made (it has no device copy yet, and keeping it keeps
   /// nothing there).
   std::vector<bool> New;
+  /// Buffers the compute is not handed, kept through it all the same: the
+  /// function has not written them since the compute that last used them,
+  /// and a later compute that may follow keeps them. The runtime carries a
+  /// kept state one epoch only, so without this line a compute in between
+  /// (two computes alternating in a loop) would leave them stale. Nothing
+  /// plans them here: the compute's own plan never names them.
+  std::vector<const clang::VarDecl *> Carried;
+  std::vector<FieldPath> CarriedPaths;
 };
 
 /// Every compute statement of the main file's functions that keeps at least
