@@ -113,6 +113,11 @@ forms = {
 }
 for name, rx in forms.items():
     check(re.search(rx, texts), "generated programs use the form: " + name)
+# A kernel folding into a reducer.
+check(re.search(r"ferry::(Sum|Min|Max)<int> r1", texts), "generated kernels reduce")
+# A compute given the spare buffer in another's place.
+check(re.search(r"p\d+_run\(cc, [^)]*p\d+_spare", texts),
+      "generated programs pass a spare buffer in place of one of theirs")
 
 # --avoid leaves a form out.
 texts2 = "\n".join(gen.generate("cover", i, {"macro", "swap"}).text() for i in range(100))
@@ -123,7 +128,8 @@ new = {"vectorcopy": "std::vector", "ptrstore": "int *p", "ptrcompare": " != &",
        "countloop": "_ci", "deadbuf": "_view_", "lambdabody": "peek",
        "global": "static ferry::Buffer<int>", "runidx": "_idx",
        "members": "_State", "vector": "std::vector<ferry::Buffer",
-       "objects": "_Body", "nested": "grid_", "gridhelper": "_gstep"}
+       "objects": "_Body", "nested": "grid_", "gridhelper": "_gstep",
+       "spare": "_spare", "reduce": "<int> r1"}
 texts3 = "\n".join(gen.generate("cover", i, set(new) | {"ptrcompare"}).text() for i in range(200))
 check(not any(w in texts3 for w in new.values()), "--avoid leaves the new forms out")
 texts4 = "\n".join(gen.generate("cover", i, {"fillself"}).text() for i in range(200))

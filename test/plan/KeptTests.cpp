@@ -6,6 +6,7 @@
 // decisions by the bytes they move.
 #include "../analyses/TestSupport.h"
 
+#include "analyses/objects/AccessPath.h"
 #include "plan/ProgramPlan.h"
 
 #include <catch2/catch.hpp>
@@ -55,11 +56,16 @@ keptAt(Source &S, const ferry::ProgramPlan &Plan,
       if (S.lineOf("// " + M + "\n") == Line)
         Mark = M;
     std::string Names;
+    auto Spelled = [](const VarDecl *V, const ferry::FieldPath &Path) {
+      return V->getNameAsString() +
+             (Path.empty() ? "" : "." + ferry::pathSpelling(Path));
+    };
     for (size_t I = 0; I < K.Buffers.size(); ++I)
-      Names += (Names.empty() ? "" : " ") + K.Buffers[I]->getNameAsString() +
+      Names += (Names.empty() ? "" : " ") + Spelled(K.Buffers[I], K.Paths[I]) +
                (K.New[I] ? "*" : "");
-    for (const VarDecl *V : K.Carried)
-      Names += (Names.empty() ? "+" : " +") + V->getNameAsString();
+    for (size_t I = 0; I < K.Carried.size(); ++I)
+      Names += (Names.empty() ? "+" : " +") +
+               Spelled(K.Carried[I], K.CarriedPaths[I]);
     Out[Mark] = Names;
   }
   return Out;
@@ -361,6 +367,24 @@ void scoped() {
   }
 }
 
+struct Two {
+  Buffer<int> a;
+  Buffer<int> b;
+};
+
+void members() {
+  Two two{Buffer<int>(8), Buffer<int>(8)};
+  ferry::Accelerator acc;
+  for (int f = 0; f < 2; ++f) {
+    acc.compute([&](ComputeContext &cc) { step(cc, two.a, f); }); // N1
+    acc.compute([&](ComputeContext &cc) { step(cc, two.b, f); }); // N2
+    acc.compute([&](ComputeContext &cc) { bump(cc, two.a); }); // N3
+  }
+  two.b[0] = 1;
+  acc.compute([&](ComputeContext &cc) { bump(cc, two.a); }); // N4
+  acc.compute([&](ComputeContext &cc) { bump(cc, two.b); }); // N5
+}
+
 void parameter(ferry::Accelerator &acc, Buffer<int> &p, Buffer<int> &q) {
   for (int f = 0; f < 2; ++f) {
     acc.compute([&](ComputeContext &cc) { step(cc, p, f); }); // R1
@@ -371,7 +395,8 @@ void parameter(ferry::Accelerator &acc, Buffer<int> &p, Buffer<int> &q) {
   ferry::ProgramPlan Plan = ferry::planProgram(S.context());
   REQUIRE(S.errors().empty());
   std::map<std::string, std::string> Kept =
-      keptAt(S, Plan, {"T1", "T2", "T3", "T4", "S1", "S2", "S3", "R1", "R2"});
+      keptAt(S, Plan, {"T1", "T2", "T3", "T4", "S1", "S2", "S3", "R1", "R2",
+                       "N1", "N2", "N3", "N4", "N5"});
   // Each compute of the loop carries the others' buffers; `c`, written
   // before its compute on every trip, is kept and carried nowhere.
   CHECK(Kept["T1"] == "a* +b");
@@ -384,6 +409,15 @@ void parameter(ferry::Accelerator &acc, Buffer<int> &p, Buffer<int> &q) {
   CHECK(Kept["S1"] == "a*");
   CHECK(Kept["S2"] == "+a");
   CHECK(Kept["S3"] == "t +a");
+  // Members of a local object passed one by one are handed by their paths,
+  // and a compute naming one leaves the other untouched, to carry. `two.b`
+  // is written after the loop: N4 does not carry it, and N5 does not keep
+  // it (N4's `two.a` may be new: the loop may not run).
+  CHECK(Kept["N1"] == "two.a* +two.b");
+  CHECK(Kept["N2"] == "two.b* +two.a");
+  CHECK(Kept["N3"] == "two.a +two.b");
+  CHECK(Kept["N4"] == "two.a*");
+  CHECK(Kept.count("N5") == 0);
   // A parameter is never carried: `q` may be `p`.
   CHECK(Kept["R1"].find('+') == std::string::npos);
   CHECK(Kept["R2"].find('+') == std::string::npos);

@@ -177,10 +177,10 @@ class Kernel:
         self.text = text
 
 
-READS = ("in", "nbr", "inout", "acc")
+READS = ("in", "nbr", "inout", "acc", "red")
 # Forms whose compute function is a member function of a class owning the buffers.
 CLASS_FORMS = ("members", "objects", "nested")
-WRITES = ("out", "inout", "acc")
+WRITES = ("out", "inout", "acc", "red")
 
 
 class Gen:
@@ -391,6 +391,28 @@ class Gen:
         self.kernels.append(k)
         return k
 
+    def make_reduce_kernel(self):
+        """`reduce`: a reduction (docs/LANGUAGE.md): each work-item folds a
+        value made from its element of an input into a `ferry::Sum<int>`,
+        `Min<int>` or `Max<int>` bound to another buffer, whose element 0
+        gains the fold when the dispatch is done. Integers, so the device's
+        order of the operations gives the reference's result."""
+        name = self.fresh("k")
+        kind = self.pick([(2, "Sum"), (1, "Min"), (1, "Max")])
+        params = ["%sint *b0" % self.r.choice(["const ", "FERRY_RO const "]),
+                  "ferry::%s<int> r1" % kind, "int s0"]
+        val = "(b0[kc.x] * %d + s0 + kc.x) & 0xFF" % self.r.randint(1, 5)
+        fold = "r1 += %s;" % val if kind == "Sum" and self.chance(0.7) else \
+            "r1.combine(%s);" % val
+        guard = self.pick([(2, "none"), (1, "max")])
+        body = fold if guard == "none" else "if (kc.x < kc.maxX)\n    %s" % fold
+        text = "FERRY_KERNEL void %s(ferry::KernelContext kc, %s) {\n  %s\n}" % (
+            name, ", ".join(params), body)
+        # (`nbr` against a written role: the two are never one buffer.)
+        k = Kernel(name, ["nbr", "red"], 1, guard, "full", 1, text)
+        self.kernels.append(k)
+        return k
+
     def make_grid_kernel(self):
         """`grid`: a store at `b0[y * w + x]` over a 2-D range (PolyBench) or
         at `b0[i + j * w]` for every j of a counted loop over a 1-D range
@@ -558,6 +580,8 @@ class Gen:
                 k = self.make_grid_kernel()
             elif "volume" not in self.avoid and self.chance(0.05):
                 k = self.make_volume_kernel()
+            elif "reduce" not in self.avoid and self.chance(0.06):
+                k = self.make_reduce_kernel()
             else:
                 dims = self.pick([(16, 1), (4, 2), (1, 3)])
                 k = self.make_kernel(self.r.choice([1, 1, 2, 2, 3]), dims, self.chance(0.2))
@@ -1663,7 +1687,16 @@ class Gen:
                     mb.append(Line('auto %s_show_%s = [&] { fuzz_print("[%s] %s", %s); };'
                                    % (self.tag, b, self.tag, b, b)))
                 seen_by[b] = how
-        for c in range(r.randint(1, 3)):
+        # A spare buffer (`spare`) that some computes get in place of one
+        # of the program's: that one is then untouched there, and its device
+        # copy may be carried through to a later compute that keeps it.
+        spare = None
+        if "spare" not in self.avoid and self.form == "params" and not alias and \
+                r.random() < 0.35:
+            spare = "%s_spare" % self.tag
+            mb.append(Line("ferry::Buffer<int> %s(%d, %d);" % (spare, self.N, r.randint(0, 9)),
+                           removable=False))
+        for c in range(r.randint(1, 4 if spare else 3)):
             if c > 0 and r.random() < 0.5:
                 b = r.choice(bufs)
                 mb.append(Line("%s[%d] = %d;" % (mname[b], r.randrange(self.N), r.randint(0, 99))))
@@ -1673,6 +1706,8 @@ class Gen:
                     perm[1] = perm[0]
             elif self.form == "params" and r.random() < 0.3:
                 r.shuffle(perm)
+            if spare and r.random() < 0.6:
+                perm[r.randrange(len(perm))] = spare
             k0, k1 = r.choice([0, 0, 1, 2, 3]), r.choice([0, 1, 1, 2])
             if cur:
                 mb.append(Line("%s = &%s;" % (cur, mname[r.choice(bufs)]), removable=False))

@@ -1280,7 +1280,9 @@ private:
     };
     for (KeptAtCompute &K : Out) {
       for (unsigned B : effectOf(K.Statement).MayCarry) {
-        if (!MayCarryAt(K.Statement, B))
+        // (A planned lambda keeps a captured object's every buffer, those
+        // its body never names included.)
+        if (!MayCarryAt(K.Statement, B) || Keeps[K.Statement].count(B))
           continue;
         bool Pays = false;
         std::set<const Stmt *> Seen;
