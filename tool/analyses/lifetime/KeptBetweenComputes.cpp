@@ -497,6 +497,17 @@ private:
     return Find.Out;
   }
 
+  /// The variable a path of members held by value starts from (`st` of
+  /// `st.grid.u`, with the path in Path), or null.
+  static const DeclRefExpr *memberPathVariable(const MemberExpr *ME,
+                                               FieldPath &Path) {
+    bool Arrow = false;
+    const Expr *Root = memberPathRoot(ME, Path, &Arrow);
+    const auto *R =
+        Root ? dyn_cast<DeclRefExpr>(Root->IgnoreParenImpCasts()) : nullptr;
+    return Arrow ? nullptr : R;
+  }
+
   /// The followed buffer inside a local object that a member expression
   /// names whole (`st.u`), or none.
   std::optional<unsigned> memberLeaf(const Expr *E) const {
@@ -504,11 +515,8 @@ private:
     if (!ME)
       return std::nullopt;
     FieldPath Path;
-    bool Arrow = false;
-    const Expr *Root = memberPathRoot(ME, Path, &Arrow);
-    const auto *R =
-        Root ? dyn_cast<DeclRefExpr>(Root->IgnoreParenImpCasts()) : nullptr;
-    if (!R || Arrow)
+    const DeclRefExpr *R = memberPathVariable(ME, Path);
+    if (!R)
       return std::nullopt;
     auto It = MemberIndex.find({R->getDecl(), Path});
     if (It == MemberIndex.end())
@@ -530,11 +538,8 @@ private:
         if (Links.count(ME))
           return true;
         FieldPath Path;
-        bool Arrow = false;
-        const Expr *Root = memberPathRoot(ME, Path, &Arrow);
-        const auto *R = Root ? dyn_cast<DeclRefExpr>(Root->IgnoreParenImpCasts())
-                             : nullptr;
-        if (!R || Arrow || Path.empty())
+        const DeclRefExpr *R = memberPathVariable(ME, Path);
+        if (!R || Path.empty())
           return true;
         auto Leaves = Self->LeavesOf.find(R->getDecl());
         if (Leaves == Self->LeavesOf.end())
@@ -1042,11 +1047,16 @@ private:
     if (Def && Entries.count(Def))
       H.Entry = Def;
     std::map<unsigned, unsigned> Straight, Everywhere;
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    // Argument I as passed, `&b` as `b`.
+    auto Argument = [&](unsigned I) {
       const Expr *A = Call->getArg(I)->IgnoreParenImpCasts();
       if (const auto *UO = dyn_cast<UnaryOperator>(A);
           UO && UO->getOpcode() == UO_AddrOf)
         A = UO->getSubExpr()->IgnoreParenImpCasts();
+      return A;
+    };
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *A = Argument(I);
       if (const auto *R = dyn_cast<DeclRefExpr>(A))
         for (unsigned B : indicesOf(R->getDecl()))
           ++Straight[B];
@@ -1061,10 +1071,7 @@ private:
     // `step(cc, st.u)`: a buffer inside a local object, passed itself.
     std::map<unsigned, unsigned> MemberArg;
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      const Expr *A = Call->getArg(I)->IgnoreParenImpCasts();
-      if (const auto *UO = dyn_cast<UnaryOperator>(A);
-          UO && UO->getOpcode() == UO_AddrOf)
-        A = UO->getSubExpr()->IgnoreParenImpCasts();
+      const Expr *A = Argument(I);
       if (std::optional<unsigned> B = memberLeaf(A)) {
         ++Straight[*B];
         MemberArg[I] = *B;
@@ -1077,10 +1084,7 @@ private:
         Add(B, H.Entry ? H.Entry->getParamDecl(I) : nullptr,
             static_cast<int>(I), /*Whole=*/true);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      const Expr *A = Call->getArg(I)->IgnoreParenImpCasts();
-      if (const auto *UO = dyn_cast<UnaryOperator>(A);
-          UO && UO->getOpcode() == UO_AddrOf)
-        A = UO->getSubExpr()->IgnoreParenImpCasts();
+      const Expr *A = Argument(I);
       const auto *R = dyn_cast<DeclRefExpr>(A);
       if (!R || I >= Callee->getNumParams())
         continue;
@@ -1232,6 +1236,8 @@ private:
 
   std::vector<KeptAtCompute> keeps() {
     std::vector<KeptAtCompute> Out;
+    // Per compute statement, the followed buffers it keeps.
+    std::map<const Stmt *, std::set<unsigned>> Keeps;
     for (const auto &[Root, Before] : AtCompute) {
       const RootEffect &E = effectOf(Root);
       const ComputeSite &Site = *E.Site;
@@ -1254,6 +1260,7 @@ private:
         K.EntryDecls.push_back(H.EntryDecls[I]);
         K.New.push_back((F & Fresh) != 0);
         K.Params.push_back(H.Params[I]);
+        Keeps[Root].insert(H.Buffers[I]);
       }
       Out.push_back(std::move(K));
     }
@@ -1263,16 +1270,9 @@ private:
     // where it pays: some path from here meets, past computes that may
     // carry it too, one that keeps it (not one that uses it otherwise, or
     // that finds it written).
-    std::map<const Stmt *, std::set<unsigned>> Keeps;
     std::map<const Stmt *, KeptAtCompute *> At;
-    for (KeptAtCompute &K : Out) {
+    for (KeptAtCompute &K : Out)
       At[K.Statement] = &K;
-      for (size_t I = 0; I < K.Buffers.size(); ++I)
-        Keeps[K.Statement].insert(
-            MemberIndex.count({K.Buffers[I], K.Paths[I]})
-                ? MemberIndex.at({K.Buffers[I], K.Paths[I]})
-                : Index.at(K.Buffers[I]));
-    }
     auto MayCarryAt = [&](const Stmt *Root, unsigned B) {
       auto It = AtCompute.find(Root);
       return At.count(Root) && It != AtCompute.end() &&
