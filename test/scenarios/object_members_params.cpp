@@ -9,8 +9,10 @@
 // sample() copies in that element (4 B). sample() only reads it, so before
 // the third it is valid, and the lambda's first smooth() does not copy it
 // in. `next`, which the second compute does not use, is carried through it
-// to the third (`acc.keepOnDevice(next)` before both; it saves nothing
-// here, as smooth() writes `next` whole before it reads it). In 4
+// to the third (`acc.keepOnDevice(next)` before both). It saves nothing
+// here, where `next` is as long as `state`; Ferry cannot prove that, and
+// where `next` were longer, smooth()'s first launch (over `state.size()`)
+// would leave its tail stale and the next launch would copy it in. In 4
 // (144 B), out 8 (900 B): what the twin moves.
 // ferry-test: golden
 // ferry-test: to_device 4 to_device_bytes 144 from_device 8 from_device_bytes 900

@@ -335,6 +335,8 @@ private:
     for (const ParmVarDecl *P : G->parameters())
       if (isFollowedParameter(P))
         addBuffer(P);
+      else if (isObjectParameter(P))
+        addObject(P);
     struct Locals : RecursiveASTVisitor<Locals> {
       FunctionFlow *Self;
       bool TraverseLambdaExpr(LambdaExpr *) { return true; }
@@ -359,6 +361,16 @@ private:
            isBufferType(P->getType().getNonReferenceType());
   }
 
+  /// `Model &m`: an object the caller owns, whose buffers G may hand to
+  /// computes by their paths (`m.u`). Followed as a buffer parameter is:
+  /// written on entry, never carried.
+  static bool isObjectParameter(const ParmVarDecl *P) {
+    QualType T = P->getType();
+    return T->isLValueReferenceType() &&
+           !T.getNonReferenceType().isConstQualified() &&
+           T.getNonReferenceType()->getAsCXXRecordDecl();
+  }
+
   void addBuffer(const VarDecl *V) {
     QualType Elem = bufferElementType(V->getType().getNonReferenceType());
     if (Elem.isNull() || !writableOnlyByName(V, Elem))
@@ -374,8 +386,11 @@ private:
   /// (behind a pointer or a reference member, in a container) is not, nor
   /// a buffer G may not name.
   void addObject(const VarDecl *V) {
-    const auto *RD = V->getType()->getAsCXXRecordDecl();
-    if (!RD || !RD->hasDefinition() || V->getType()->isReferenceType())
+    bool Parameter = isa<ParmVarDecl>(V);
+    const auto *RD =
+        V->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition() ||
+        (V->getType()->isReferenceType() && !Parameter))
       return;
     std::vector<FieldPath> Leaves = bufferPathsOf(RD);
     for (const FieldPath &P : Leaves)
@@ -673,6 +688,19 @@ private:
       bool Replaces =
           Ev.Kind == HostEventKind::Swap || Ev.Kind == HostEventKind::Reset;
       bool Writes = Replaces || writes(Ev.Mode);
+      // A guess reaches no buffer the table has no object for: a member of
+      // a parameter object that G names nowhere outside its lambdas (the
+      // table makes those on use). Each such buffer of the type is hit.
+      for (const ObjectRefs *Refs : {&Ev.Targets, &Ev.Others})
+        if (Refs->Guessed)
+          for (unsigned B : withoutObject(Refs->Element)) {
+            if (Ev.Escapes)
+              E.Escapes.insert(B);
+            if (Replaces)
+              E.Replaced.insert(B);
+            else if (Writes)
+              E.Written.insert(B);
+          }
       for (ObjectId Id : Ids) {
         std::optional<unsigned> B = followed(Table.object(Id));
         if (!B)
@@ -690,10 +718,27 @@ private:
       E.WritesAll = true;
   }
 
+  /// The buffers followed that G's table has no object for, of element
+  /// type Element (null: any).
+  std::vector<unsigned> withoutObject(QualType Element) const {
+    std::vector<unsigned> Out;
+    for (unsigned B = 0; B < Buffers.size(); ++B) {
+      if (Paths[B].empty() || Table.memberFor(Buffers[B], Paths[B]))
+        continue;
+      QualType Elem = bufferElementType(Paths[B].back()->getType());
+      if (Element.isNull() || Elem.isNull() ||
+          Elem.getCanonicalType().getUnqualifiedType() ==
+              Element.getCanonicalType().getUnqualifiedType())
+        Out.push_back(B);
+    }
+    return Out;
+  }
+
   /// The buffer followed that an object of G's table is: a buffer
   /// variable, or a buffer inside a local object, by its path.
   std::optional<unsigned> followed(const BufferObject &O) const {
-    if (O.Kind == ObjectKind::Local && !O.Path.empty()) {
+    if ((O.Kind == ObjectKind::Local || O.Kind == ObjectKind::ParameterMember) &&
+        !O.Path.empty()) {
       auto It = MemberIndex.find({O.Base, O.Path});
       if (It != MemberIndex.end())
         return It->second;
@@ -733,9 +778,11 @@ private:
       return true;
     if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(E))
       return freshConstruction(Default->getExpr(), Depth + 1);
-    // `ferry::Buffer<float>(64)`: a constructor call spelled as a cast.
+    // `ferry::Buffer<float>(64)`: a constructor call spelled as a cast;
+    // `Two{Buffer<float>(8), …}`: an aggregate's list spelled as one.
     if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E);
-        Cast && Cast->getCastKind() == CK_ConstructorConversion)
+        Cast && (Cast->getCastKind() == CK_ConstructorConversion ||
+                 Cast->getCastKind() == CK_NoOp))
       return freshConstruction(Cast->getSubExpr(), Depth + 1);
     if (const auto *IL = dyn_cast<InitListExpr>(E)) {
       for (const Expr *Init : IL->inits())

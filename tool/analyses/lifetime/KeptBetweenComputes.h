@@ -10,8 +10,9 @@
 //
 // For a function G of the main file that runs computes, a forward data flow
 // on Clang's CFG of G follows each buffer G owns (a local `Buffer<T>`, a
-// `Buffer<T>&` parameter, or a buffer held by value inside a local object,
-// `st.u` of `State st;`, by its path) through four facts, any subset of
+// `Buffer<T>&` parameter, or a buffer held by value, at any depth, inside a
+// local object or an object reference parameter, `st.u` of `State st;`,
+// `m.grid.cur` of `Model &m`, by its path) through four facts, any subset of
 // which may hold at a point (the join is their union):
 //
 //   Fresh    made by its declaration, and in no compute since (none
