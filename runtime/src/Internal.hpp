@@ -279,6 +279,16 @@ struct BufferAccess {
     touch(b);
     b.keptInto_ = currentEpoch() + 1;
   }
+  // ferry::forgetDeviceCopies: the host copy, valid whole, is the latest;
+  // the device copy is stale. Not for a buffer only compute code uses, or
+  // one whose device copy holds newer data: the host wrote nothing there.
+  static void forget(const BufferBase &b) {
+    touch(b);
+    if (b.computeOnly_ || b.hostReadsOnly_ || !b.hostValid_)
+      return;
+    b.deviceValid_ = false;
+    b.partial_.reset();
+  }
   // ComputeContext::keepOnDevice: into every later epoch.
   static void keepAlways(const BufferBase &b) {
     touch(b);

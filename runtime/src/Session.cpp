@@ -67,6 +67,11 @@ void keepOnDeviceHook(Session &s, const BufferBase &b) {
     BufferAccess::keep(b);
 }
 
+void forgetDeviceCopyHook(const BufferBase &b) {
+  if (followsPlan(activePolicy()))
+    BufferAccess::forget(b);
+}
+
 // "ferry: kernel 'name' on <device> failed: CL_OUT_OF_RESOURCES (-5)".
 std::string commandFailure(const PendingCommand &c, cl_int status,
                            const std::string &device) {
@@ -222,6 +227,7 @@ bool registerLibrary() {
   hooks.waitForBuffer = &waitForBufferHook;
   hooks.finishCompute = &finishCompute;
   hooks.keepOnDevice = &keepOnDeviceHook;
+  hooks.forgetDeviceCopy = &forgetDeviceCopyHook;
   hooks.finish = &finishHook;
   hooks.device = &deviceHook;
   registerHostStorage(hooks);

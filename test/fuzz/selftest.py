@@ -119,6 +119,13 @@ check(re.search(r"ferry::(Sum|Min|Max)<int> r1", texts), "generated kernels redu
 check(re.search(r"p\d+_run\(cc, [^)]*p\d+_spare", texts),
       "generated programs pass a spare buffer in place of one of theirs")
 
+# Computes in a function main hands its buffers to, in a loop of trips,
+# sometimes one buffer as two of them.
+check(re.search(r"static void p\d+_steps\(ferry::Accelerator &acc, ferry::Buffer<int> &a", texts),
+      "generated programs run their computes in a function handed the buffers")
+check(re.search(r"p\d+_steps\(acc, (\w+), \1, ", texts),
+      "generated programs hand one buffer as two parameters of that function")
+
 # --avoid leaves a form out.
 texts2 = "\n".join(gen.generate("cover", i, {"macro", "swap"}).text() for i in range(100))
 check("_NV" not in texts2 and "std::swap" not in texts2, "--avoid leaves forms out")
@@ -129,7 +136,7 @@ new = {"vectorcopy": "std::vector", "ptrstore": "int *p", "ptrcompare": " != &",
        "global": "static ferry::Buffer<int>", "runidx": "_idx",
        "members": "_State", "vector": "std::vector<ferry::Buffer",
        "objects": "_Body", "nested": "grid_", "gridhelper": "_gstep",
-       "spare": "_spare", "reduce": "<int> r1"}
+       "spare": "_spare", "reduce": "<int> r1", "byref": "_steps("}
 texts3 = "\n".join(gen.generate("cover", i, set(new) | {"ptrcompare"}).text() for i in range(200))
 check(not any(w in texts3 for w in new.values()), "--avoid leaves the new forms out")
 texts4 = "\n".join(gen.generate("cover", i, {"fillself"}).text() for i in range(200))

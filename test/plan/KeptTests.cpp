@@ -409,6 +409,27 @@ void objectParameter(ferry::Accelerator &acc, Two &t) {
   acc.compute([&](ComputeContext &cc) { bump(cc, t.a); }); // O4
 }
 
+void alternatingParameter(ferry::Accelerator &acc, Two &t, Buffer<int> &other) {
+  for (int f = 0; f < 2; ++f) {
+    acc.compute([&](ComputeContext &cc) { step(cc, t.a, f); }); // E1
+    acc.compute([&](ComputeContext &cc) { step(cc, t.b, f); }); // E2
+  }
+  other[0] = 1;
+}
+
+void boundParameter(ferry::Accelerator &acc, Two &t, Buffer<int> &other) {
+  acc.compute([&](ComputeContext &cc) { step(cc, t.a, 0); }); // B1
+  other[0] = 1;
+  acc.compute([&](ComputeContext &cc) { step(cc, t.a, 0); }); // B2
+}
+
+void sharedParameter(ferry::Accelerator &acc, Two &t, Buffer<int> &other) {
+  for (int f = 0; f < 2; ++f) {
+    acc.compute([&](ComputeContext &cc) { pair(cc, t.a, other); }); // H1
+    acc.compute([&](ComputeContext &cc) { step(cc, t.b, f); }); // H2
+  }
+}
+
 void parameter(ferry::Accelerator &acc, Buffer<int> &p, Buffer<int> &q) {
   for (int f = 0; f < 2; ++f) {
     acc.compute([&](ComputeContext &cc) { step(cc, p, f); }); // R1
@@ -421,7 +442,7 @@ void parameter(ferry::Accelerator &acc, Buffer<int> &p, Buffer<int> &q) {
   std::map<std::string, std::string> Kept =
       keptAt(S, Plan, {"T1", "T2", "T3", "T4", "S1", "S2", "S3", "R1", "R2",
                        "N1", "N2", "N3", "N4", "N5", "D1", "D2", "O1", "O2",
-                       "O3", "O4"});
+                       "O3", "O4", "E1", "E2", "H1", "H2", "B1", "B2"});
   // Each compute of the loop carries the others' buffers; `c`, written
   // before its compute on every trip, is kept and carried nowhere.
   CHECK(Kept["T1"] == "a* +b");
@@ -448,18 +469,49 @@ void parameter(ferry::Accelerator &acc, Buffer<int> &p, Buffer<int> &q) {
   CHECK(Kept["D1"] == "n.g.a* +n.g.b");
   CHECK(Kept["D2"] == "n.g.b* +n.g.a");
   // A parameter object's buffers are followed by their paths, as a buffer
-  // parameter is: written on entry (O1 keeps nothing), then clean after a
-  // compute. G names `t.a` only inside lambdas, so its table has no object
-  // for it: the helper's write through the whole object is a guess of its
-  // type, and reaches it all the same (O3).
+  // parameter is. The caller may have written them: the function's first
+  // line forgets their device copies, and from there they are as new
+  // buffers are (O1 keeps nothing: it would carry nothing). G names `t.a`
+  // only inside lambdas, so its table has no object for it: the helper's
+  // write through the whole object is a guess of its type, and reaches it
+  // all the same (O3).
   CHECK(Kept.count("O1") == 0);
   CHECK(Kept["O2"] == "t.a");
   CHECK(Kept.count("O3") == 0);
   CHECK(Kept["O4"] == "t.a");
-  // A parameter is never carried: `q` may be `p`.
-  // R1 keeps nothing (a parameter starts written, and the loop's first
-  // trip joins that in); R2 keeps `q`, clean since R1 returned, and
-  // carries nothing.
-  CHECK(Kept.count("R1") == 0);
+  // A compute whose lambda can reach nothing that may be a parameter's
+  // buffer carries it: E1 captures `t` alone and names `t.a`, so `t.b`
+  // (which `other` may be, but E1 does not capture `other`) is out of its
+  // reach. In the loop's first trip they are the forgotten copies.
+  CHECK(Kept["E1"] == "t.a* +t.b");
+  CHECK(Kept["E2"] == "t.b* +t.a");
+  // H1 captures `other`, which may be `t.b`: it carries nothing, and `t.b`
+  // is Clean after it (H2 keeps it, which pays where `other` is `t.b`).
+  // H2 captures `t`, which may hold `other`: it carries `t.a` alone.
+  CHECK(Kept["H1"] == "t.a* other*");
+  CHECK(Kept["H2"] == "t.b +t.a");
+  // The caller may have bound `other` to `t.a`: writing it writes `t.a`,
+  // though the table has no object for `t.a` to alias.
+  CHECK(Kept.count("B1") == 0);
+  CHECK(Kept.count("B2") == 0);
+  // R1 captures `p` alone, which `q` may be: it carries nothing. From the
+  // forgotten start and R2's epoch (which keeps `p` where `q` is `p`), R1
+  // keeps `p`; R2 keeps `q`, clean since R1 returned.
+  CHECK(Kept["R1"] == "p*");
   CHECK(Kept["R2"] == "q");
+  // The functions that keep what their callers own forget those device
+  // copies first.
+  std::map<std::string, std::string> Forgotten;
+  for (const ferry::ForgottenAtEntry &F :
+       ferry::forgottenAtEntry(Plan.KeptAtComputes)) {
+    std::string &Names = Forgotten[F.Function->getNameAsString()];
+    for (size_t I = 0; I < F.Buffers.size(); ++I)
+      Names += (I ? " " : "") + F.Buffers[I]->getNameAsString() +
+               (F.Paths[I].empty() ? "" : "." + ferry::pathSpelling(F.Paths[I]));
+  }
+  CHECK(Forgotten == std::map<std::string, std::string>{
+                         {"objectParameter", "t.a"},
+                         {"alternatingParameter", "t.a t.b"},
+                         {"sharedParameter", "t.a other t.b"},
+                         {"parameter", "p q"}});
 }

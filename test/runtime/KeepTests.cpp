@@ -171,3 +171,26 @@ TEST_CASE("keepOnDevice does nothing on the host device and under the kernel "
   CHECK(ferry::statistics().toDeviceCount == 0);
   CHECK(values(out) == doubled(in));
 }
+
+TEST_CASE("forgetDeviceCopies: a keep after it copies the host's data in "
+          "once, and keeps it from then on",
+          "[keep]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<float> in = ramp(), out(N), never(N);
+  scaleOnDevice(acc, in, out);
+  // A caller wrote `in` after its compute; the function it calls starts by
+  // forgetting the device copies of the buffers it was handed.
+  in[0] = 100.0f;
+  ferry::forgetDeviceCopies(in, never);
+  ferry::resetStatistics();
+  acc.keepOnDevice(in);
+  scaleOnDevice(acc, in, out);
+  CHECK(ferry::statistics().toDeviceCount == 1);
+  CHECK(values(out) == doubled(in));
+  acc.keepOnDevice(in);
+  scaleOnDevice(acc, in, out);
+  CHECK(ferry::statistics().toDeviceCount == 1);
+  CHECK(values(out) == doubled(in));
+  CHECK(values(never) == std::vector<float>(N, 0.0f));
+}

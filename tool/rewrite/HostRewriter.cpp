@@ -58,6 +58,10 @@ public:
         if (!rewriteDispatch(D))
           return false;
     }
+    // (First: a keep may go before the same statement, and after it.)
+    for (const ForgottenAtEntry &F : forgottenAtEntry(Kept))
+      if (!insertForget(F))
+        return false;
     for (const KeptAtCompute &K : Kept)
       if (!insertKeep(K))
         return false;
@@ -414,8 +418,11 @@ private:
           Accelerator + "keepOnDevice(" + Name + "); // ferry: " + Function +
           " has not written `" + Name +
           "` since the previous compute returned" +
-          (K.New[I] ? " (on a path with none, it has no device copy yet)"
-                    : ""));
+          (!K.New[I] ? ""
+           : isa<ParmVarDecl>(K.Buffers[I])
+               ? " (on a path with none, its device copy is the one "
+                 "forgotten at the function's start)"
+               : " (on a path with none, it has no device copy yet)"));
     }
     // Those it carries through, in one line: there may be many.
     std::string Carried, Quoted;
@@ -436,6 +443,30 @@ private:
                : " since the compute that last used each returned; this "
                  "compute does not use them, and a later one keeps them"));
     return insertLinesBefore(K.Statement, Lines);
+  }
+
+  /// `ferry::forgetDeviceCopies(p, m.u);` as the function's first line.
+  bool insertForget(const ForgottenAtEntry &F) {
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(F.Function->getBody());
+    if (!Body || Body->body_empty())
+      return true; // (the analysis forgets only where computes follow)
+    std::string Names, Quoted;
+    for (size_t I = 0; I < F.Buffers.size(); ++I) {
+      std::string Name = F.Buffers[I]->getNameAsString();
+      if (!F.Paths[I].empty())
+        Name += "." + pathSpelling(F.Paths[I]);
+      Names += (I ? ", " : "") + Name;
+      Quoted += (I ? ", `" : "`") + Name + "`";
+    }
+    bool One = F.Buffers.size() == 1;
+    return insertLinesBefore(
+        Body->body_front(),
+        {"ferry::forgetDeviceCopies(" + Names + "); // ferry: the caller of " +
+         F.Function->getNameAsString() + " may have written " + Quoted +
+         " since its last compute returned: from here " +
+         (One ? "its device copy counts" : "their device copies count") +
+         " as stale, and the computes below may keep " +
+         (One ? "it" : "them") + " on the device"});
   }
 
   /// Lines of their own before the statement S, which gains braces when it

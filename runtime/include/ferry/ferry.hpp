@@ -468,6 +468,8 @@ struct RuntimeHooks {
   // cc.finish(): waits for every command enqueued so far, reporting a
   // failed one (as the end of a compute does).
   void (*finish)(Session &) = nullptr;
+  // ferry::forgetDeviceCopies: the buffer's device copy counts as stale.
+  void (*forgetDeviceCopy)(const BufferBase &) = nullptr;
   // acc.device(), cc.device(): the session's device (created on first need).
   Device (*device)(std::shared_ptr<Session> &) = nullptr;
 };
@@ -1686,6 +1688,19 @@ public:
 private:
   std::shared_ptr<detail::Session> session_;
 };
+
+// Written by the rewriter at the start of a function that runs computes on
+// buffers its caller owns (an extension): the caller may have written them
+// since its last compute returned, so from here their device copies count as
+// stale (the host's are the latest), and a compute of the function may then
+// keep them on the device (Accelerator::keepOnDevice). Copies nothing. Does
+// nothing in the reference execution, on FERRY_DEVICE=host and under the
+// kernel and naive policies, and to a buffer whose device copy may be newer
+// than the host's (one only compute code uses).
+template <class... T> void forgetDeviceCopies(const Buffer<T> &...buffers) {
+  if (auto forget = detail::runtimeHooks().forgetDeviceCopy)
+    (forget(buffers), ...);
+}
 
 // Statistics so far (for tests and tools; FERRY_STATS writes them at exit).
 inline Statistics statistics() {

@@ -1696,6 +1696,14 @@ class Gen:
             spare = "%s_spare" % self.tag
             mb.append(Line("ferry::Buffer<int> %s(%d, %d);" % (spare, self.N, r.randint(0, 9)),
                            removable=False))
+        # The computes in a function main hands its buffers to by reference
+        # (`byref`), in a loop of trips, called once or twice: its buffers
+        # are the caller's, whose device copies it forgets at its start, and
+        # with `alias` main may pass one buffer as two of them.
+        byref = "byref" not in self.avoid and self.form == "params" and r.random() < 0.3
+        main_body, steps = mb, []
+        if byref:
+            mb = steps
         for c in range(r.randint(1, 4 if spare else 3)):
             if c > 0 and r.random() < 0.5:
                 b = r.choice(bufs)
@@ -1730,6 +1738,24 @@ class Gen:
                 mb.append(Line("acc.compute([&](ferry::ComputeContext &cc) {\n  %s\n});" % call))
             else:
                 mb.append(Line("acc.compute([&](ferry::ComputeContext &cc) { %s });" % call))
+        late = []
+        if byref:
+            mb = main_body
+            owned = list(bufs) + ([spare] if spare else [])
+            args = list(owned)
+            if alias and r.random() < 0.6:
+                args[1] = args[0]
+            name_steps = "%s_steps" % self.tag
+            late.append(Func(name_steps, "static void %s(ferry::Accelerator &acc, %s,\n    int trips) {"
+                             % (name_steps, ", ".join("ferry::Buffer<int> &%s" % b for b in owned)),
+                             [Compound(["for (int t = 0; t < trips; ++t) {", steps, "}"],
+                                       kind="loop", loopvar="t", removable=False)]))
+            for k in range(r.randint(1, 2)):
+                if k > 0:
+                    b = r.choice(bufs)
+                    mb.append(Line("%s[%d] = %d;" % (b, r.randrange(self.N), r.randint(0, 99))))
+                mb.append(Line("%s(acc, %s, %d);" % (name_steps, ", ".join(args), r.randint(0, 3)),
+                               removable=False))
         for b in bufs:
             how = seen_by.get(b)
             if how == "view":
@@ -1745,7 +1771,8 @@ class Gen:
         main = Func("%s_main" % self.tag, "static void %s_main(ferry::Accelerator &acc) {" % self.tag,
                     mb, kind="main")
         return Program(self.tag, self.globals + self.globals_fp, self.kfuncs,
-                       [k.text for k in self.kernels], self.hfuncs, compute, main)
+                       [k.text for k in self.kernels], self.hfuncs, compute, main,
+                       late=late)
 
 
 class Program:

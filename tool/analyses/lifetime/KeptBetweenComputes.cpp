@@ -603,9 +603,11 @@ private:
       E.Compute = true;
       if (auto It = SiteOf.find(Call); It != SiteOf.end()) {
         E.Site = It->second;
-        // (Only locals: a parameter may be another the lambda captures.)
+        // (A parameter only where the lambda can reach nothing that may be
+        // it: it may be another buffer the lambda captures.)
         for (unsigned B = 0; B < Buffers.size(); ++B)
-          if (!isa<ParmVarDecl>(Buffers[B]))
+          if (!isa<ParmVarDecl>(Buffers[B]) ||
+              parameterOutOfReach(B, E.Site->Lambda))
             E.Untouched.insert(B);
         // A captured object's buffers that the lambda names by no path
         // stay untouched (`st.v` where the body names `st.u` alone).
@@ -624,7 +626,7 @@ private:
         }
         if (keepableSite(Root, *E.Site))
           for (unsigned B : E.Untouched)
-            if (inScopeAt(Buffers[B], Root))
+            if (isa<ParmVarDecl>(Buffers[B]) || inScopeAt(Buffers[B], Root))
               E.MayCarry.insert(B);
       }
       return E;
@@ -635,6 +637,32 @@ private:
     E.Compute = containsCompute(Root);
     hostEffects(Root, E);
     return E;
+  }
+
+  /// Whether the compute of lambda L cannot reach the buffer B, which G's
+  /// caller owns: L captures neither `this` nor a variable that may be that
+  /// buffer or hold it, but B's own object (whose paths the caller judges)
+  /// and G's local buffers and objects (a reference or pointer to B bound
+  /// in G makes B escape). A global may not be it: with one, no parameter
+  /// is followed.
+  bool parameterOutOfReach(unsigned B, const LambdaExpr *L) const {
+    QualType Elem = elementOf(B);
+    for (const LambdaCapture &C : L->captures()) {
+      if (!C.capturesVariable())
+        return false; // `this`, `*this`, a VLA's size
+      const ValueDecl *V = C.getCapturedVar();
+      if (V == Buffers[B] ||
+          (!isa<ParmVarDecl>(V) && (Index.count(V) || LeavesOf.count(V))))
+        continue;
+      QualType T = V->getType();
+      if (!holdsBuffers(T))
+        continue;
+      QualType Held = heldBufferElement(T);
+      if (Held.isNull() || Elem.isNull() ||
+          Ctx.hasSameUnqualifiedType(Held, Elem))
+        return false;
+    }
+    return true;
   }
 
   bool containsCompute(const Stmt *S) const {
@@ -688,29 +716,31 @@ private:
       bool Replaces =
           Ev.Kind == HostEventKind::Swap || Ev.Kind == HostEventKind::Reset;
       bool Writes = Replaces || writes(Ev.Mode);
-      // A guess reaches no buffer the table has no object for: a member of
-      // a parameter object that G names nowhere outside its lambdas (the
-      // table makes those on use). Each such buffer of the type is hit.
+      auto Hit = [&](unsigned B) {
+        if (Ev.Escapes)
+          E.Escapes.insert(B);
+        if (Replaces)
+          E.Replaced.insert(B);
+        else if (Writes)
+          E.Written.insert(B);
+      };
+      // A buffer inside a parameter object that G names nowhere outside
+      // its lambdas has no object in the table (it makes those on use): a
+      // guess of its type reaches it, and so does anything of its type the
+      // caller may have bound to it (`run(acc, t, t.a)`), but its own
+      // object's other members.
       for (const ObjectRefs *Refs : {&Ev.Targets, &Ev.Others})
         if (Refs->Guessed)
-          for (unsigned B : withoutObject(Refs->Element)) {
-            if (Ev.Escapes)
-              E.Escapes.insert(B);
-            if (Replaces)
-              E.Replaced.insert(B);
-            else if (Writes)
-              E.Written.insert(B);
-          }
+          for (unsigned B : withoutObject(Refs->Element))
+            Hit(B);
       for (ObjectId Id : Ids) {
-        std::optional<unsigned> B = followed(Table.object(Id));
-        if (!B)
-          continue;
-        if (Ev.Escapes)
-          E.Escapes.insert(*B);
-        if (Replaces)
-          E.Replaced.insert(*B);
-        else if (Writes)
-          E.Written.insert(*B);
+        const BufferObject &O = Table.object(Id);
+        if (O.callerVisible())
+          for (unsigned B : withoutObject(O.Element))
+            if (O.Base != Buffers[B] || !pathsDiverge(O.Path, Paths[B]))
+              Hit(B);
+        if (std::optional<unsigned> B = followed(O))
+          Hit(*B);
       }
     }
     keptPointers(S, E);
@@ -995,7 +1025,16 @@ private:
     In.assign(N, State(Buffers.size(), 0));
     Reached.assign(N, false);
     const CFGBlock &Entry = Cfg->getEntry();
-    In[Entry.getBlockID()] = State(Buffers.size(), Dirty);
+    // The caller may have written its buffers since its last compute: the
+    // line ForgottenAtEntry writes first in G forgets their device copies,
+    // which leaves them as a new buffer is (no device copy to keep). A local
+    // is not yet made.
+    State AtEntry(Buffers.size(), Dirty);
+    if (entryForgets())
+      for (unsigned B = 0; B < Buffers.size(); ++B)
+        if (isa<ParmVarDecl>(Buffers[B]))
+          AtEntry[B] = Fresh;
+    In[Entry.getBlockID()] = AtEntry;
     Reached[Entry.getBlockID()] = true;
     std::vector<const CFGBlock *> Order;
     {
@@ -1037,6 +1076,14 @@ private:
     for (const CFGBlock *B : Order)
       if (Reached[B->getBlockID()])
         through(*B, In[B->getBlockID()], &AtCompute);
+  }
+
+  /// Whether a line may go first in G's body (ForgottenAtEntry): it is in
+  /// the main file, not in a macro.
+  bool entryForgets() const {
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(G->getBody());
+    return Body && !Body->getLBracLoc().isMacroID() &&
+           SM.isWrittenInMainFile(Body->getLBracLoc());
   }
 
   /// What the compute at `Site` is handed, and the plan that starts it.
@@ -1420,6 +1467,33 @@ std::vector<KeptAtCompute> buffersKeptBetweenComputes(
               return SM.isBeforeInTranslationUnit(A.Statement->getBeginLoc(),
                                                   B.Statement->getBeginLoc());
             });
+  return Out;
+}
+
+std::vector<ForgottenAtEntry>
+forgottenAtEntry(const std::vector<KeptAtCompute> &Kept) {
+  std::vector<ForgottenAtEntry> Out;
+  std::map<const FunctionDecl *, size_t> At;
+  auto Add = [&](const FunctionDecl *G, const VarDecl *V,
+                 const FieldPath &Path) {
+    if (!isa<ParmVarDecl>(V))
+      return;
+    auto [It, New] = At.try_emplace(G, Out.size());
+    if (New)
+      Out.push_back({G, {}, {}});
+    ForgottenAtEntry &F = Out[It->second];
+    for (size_t I = 0; I < F.Buffers.size(); ++I)
+      if (F.Buffers[I] == V && F.Paths[I] == Path)
+        return;
+    F.Buffers.push_back(V);
+    F.Paths.push_back(Path);
+  };
+  for (const KeptAtCompute &K : Kept) {
+    for (size_t I = 0; I < K.Buffers.size(); ++I)
+      Add(K.Function, K.Buffers[I], K.Paths[I]);
+    for (size_t I = 0; I < K.Carried.size(); ++I)
+      Add(K.Function, K.Carried[I], K.CarriedPaths[I]);
+  }
   return Out;
 }
 

@@ -15,12 +15,13 @@
 // `m.grid.cur` of `Model &m`, by its path) through four facts, any subset of
 // which may hold at a point (the join is their union):
 //
-//   Fresh    made by its declaration, and in no compute since (none
-//            whose lambda names it): it has no device copy the next
-//            compute could keep, so host writes leave nothing stale;
+//   Fresh    made by its declaration (or, for one G's caller owns, its
+//            device copy forgotten at G's start: ForgottenAtEntry), and in
+//            no compute since (none that can reach it): it has no device
+//            copy the next compute could keep, so host writes leave
+//            nothing stale;
 //   Clean    in a compute since, and not written on the host after it;
-//   Dirty    the host may have written it since the last compute returned
-//            (or: who knows, at G's start, for a parameter);
+//   Dirty    the host may have written it since the last compute returned;
 //   Escaped  (for good) a pointer, reference or iterator to it or to its
 //            elements was kept, or it went where Ferry does not follow: it
 //            may be written later without being named.
@@ -29,8 +30,9 @@
 // functions it is passed to) turns Clean into Dirty; a swap or a move makes
 // it Dirty whatever it was; an escape makes it Escaped; a compute statement
 // makes every buffer its lambda names Clean (the compute ends with the host
-// current) and leaves a local it does not name Fresh, unless the local is
-// Clean and neither Dirty nor Escaped there: then a keep written before
+// current) and leaves a buffer it cannot reach Fresh (a local it does not
+// name; one the caller owns where the lambda captures nothing that may be
+// it), unless the buffer is Clean and neither Dirty nor Escaped there: then a keep written before
 // that compute carries its state through it, and it stays as it was (the
 // keep is written only where a later compute keeps the buffer); reads
 // change nothing.
@@ -109,6 +111,25 @@ buffersKeptBetweenComputes(clang::ASTContext &Ctx,
                            const std::set<const clang::FunctionDecl *> &Planned,
                            const std::set<const clang::FunctionDecl *> &Entries,
                            HostSummaryCache &Host);
+
+/// A function whose computes keep (or carry) buffers its caller owns: a
+/// `Buffer<T>&` parameter, or a buffer inside an object reference parameter
+/// (`m.grid.cur`). The caller may have written them since its last compute
+/// returned, so the rewriter writes `ferry::forgetDeviceCopies(…)` as the
+/// function's first line, and the flow starts them as new buffers: from
+/// there a host write leaves nothing stale, and the function's first compute
+/// may keep them (carrying a stale state, the runtime copies them in).
+struct ForgottenAtEntry {
+  const clang::FunctionDecl *Function = nullptr;
+  /// The parameters, and per one the path inside it (empty for a buffer).
+  std::vector<const clang::VarDecl *> Buffers;
+  std::vector<FieldPath> Paths;
+};
+
+/// Per function with computes that keep a buffer its caller owns, those
+/// buffers, in the order the keeps name them.
+std::vector<ForgottenAtEntry>
+forgottenAtEntry(const std::vector<KeptAtCompute> &Kept);
 
 /// Per entry defined in the main file, the declarations of what some
 /// compute call keeps for it (ProgramPlan::MayStayOnDevice). An entry
