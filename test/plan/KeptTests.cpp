@@ -56,9 +56,8 @@ keptAt(Source &S, const ferry::ProgramPlan &Plan,
       if (S.lineOf("// " + M + "\n") == Line)
         Mark = M;
     std::string Names;
-    auto Spelled = [](const VarDecl *V, const ferry::FieldPath &Path) {
-      return V->getNameAsString() +
-             (Path.empty() ? "" : "." + ferry::pathSpelling(Path));
+    auto Spelled = [](const ValueDecl *V, const ferry::FieldPath &Path) {
+      return ferry::keptSpelling(V, Path);
     };
     for (size_t I = 0; I < K.Buffers.size(); ++I)
       Names += (Names.empty() ? "" : " ") + Spelled(K.Buffers[I], K.Paths[I]) +
@@ -430,6 +429,20 @@ void sharedParameter(ferry::Accelerator &acc, Two &t, Buffer<int> &other) {
   }
 }
 
+struct Solver {
+  Buffer<int> u = Buffer<int>(8), w = Buffer<int>(8);
+  void poke() { u[1] = 2; }
+  void run(ferry::Accelerator &acc) {
+    for (int f = 0; f < 2; ++f) {
+      acc.compute([&](ComputeContext &cc) { step(cc, u, f); }); // Y1
+      acc.compute([&](ComputeContext &cc) { bump(cc, w); }); // Y2
+    }
+    poke();
+    acc.compute([&](ComputeContext &cc) { step(cc, u, 0); }); // Y3
+    acc.compute([&](ComputeContext &cc) { bump(cc, w); }); // Y4
+  }
+};
+
 void parameter(ferry::Accelerator &acc, Buffer<int> &p, Buffer<int> &q) {
   for (int f = 0; f < 2; ++f) {
     acc.compute([&](ComputeContext &cc) { step(cc, p, f); }); // R1
@@ -442,7 +455,8 @@ void parameter(ferry::Accelerator &acc, Buffer<int> &p, Buffer<int> &q) {
   std::map<std::string, std::string> Kept =
       keptAt(S, Plan, {"T1", "T2", "T3", "T4", "S1", "S2", "S3", "R1", "R2",
                        "N1", "N2", "N3", "N4", "N5", "D1", "D2", "O1", "O2",
-                       "O3", "O4", "E1", "E2", "H1", "H2", "B1", "B2"});
+                       "O3", "O4", "E1", "E2", "H1", "H2", "B1", "B2", "Y1",
+                       "Y2", "Y3", "Y4"});
   // Each compute of the loop carries the others' buffers; `c`, written
   // before its compute on every trip, is kept and carried nowhere.
   CHECK(Kept["T1"] == "a* +b");
@@ -494,6 +508,14 @@ void parameter(ferry::Accelerator &acc, Buffer<int> &p, Buffer<int> &q) {
   // though the table has no object for `t.a` to alias.
   CHECK(Kept.count("B1") == 0);
   CHECK(Kept.count("B2") == 0);
+  // A member function's object is its caller's, followed from `this` like
+  // an object parameter: forgotten at the start, kept and carried. The
+  // host member `poke()` writes `u`.
+  CHECK(Kept["Y1"] == "this->u* +this->w");
+  CHECK(Kept["Y2"] == "this->w* +this->u");
+  CHECK(Kept["Y3"] == "+this->w");
+  // (The loop may not run: on that path `w` is the forgotten copy.)
+  CHECK(Kept["Y4"] == "this->w*");
   // R1 captures `p` alone, which `q` may be: it carries nothing. From the
   // forgotten start and R2's epoch (which keeps `p` where `q` is `p`), R1
   // keeps `p`; R2 keeps `q`, clean since R1 returned.
@@ -506,12 +528,12 @@ void parameter(ferry::Accelerator &acc, Buffer<int> &p, Buffer<int> &q) {
        ferry::forgottenAtEntry(Plan.KeptAtComputes)) {
     std::string &Names = Forgotten[F.Function->getNameAsString()];
     for (size_t I = 0; I < F.Buffers.size(); ++I)
-      Names += (I ? " " : "") + F.Buffers[I]->getNameAsString() +
-               (F.Paths[I].empty() ? "" : "." + ferry::pathSpelling(F.Paths[I]));
+      Names += (I ? " " : "") + ferry::keptSpelling(F.Buffers[I], F.Paths[I]);
   }
   CHECK(Forgotten == std::map<std::string, std::string>{
                          {"objectParameter", "t.a"},
                          {"alternatingParameter", "t.a t.b"},
                          {"sharedParameter", "t.a other t.b"},
-                         {"parameter", "p q"}});
+                         {"parameter", "p q"},
+                         {"run", "this->u this->w"}});
 }

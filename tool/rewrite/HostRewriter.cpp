@@ -411,15 +411,13 @@ private:
     std::string Function = K.Function->getNameAsString();
     std::vector<std::string> Lines;
     for (size_t I = 0; I < K.Buffers.size(); ++I) {
-      std::string Name = K.Buffers[I]->getNameAsString();
-      if (!K.Paths[I].empty())
-        Name += "." + pathSpelling(K.Paths[I]);
+      std::string Name = keptSpelling(K.Buffers[I], K.Paths[I]);
       Lines.push_back(
           Accelerator + "keepOnDevice(" + Name + "); // ferry: " + Function +
           " has not written `" + Name +
           "` since the previous compute returned" +
           (!K.New[I] ? ""
-           : isa<ParmVarDecl>(K.Buffers[I])
+           : isa<ParmVarDecl>(K.Buffers[I]) || K.Buffers[I] == K.Function
                ? " (on a path with none, its device copy is the one "
                  "forgotten at the function's start)"
                : " (on a path with none, it has no device copy yet)"));
@@ -427,9 +425,7 @@ private:
     // Those it carries through, in one line: there may be many.
     std::string Carried, Quoted;
     for (size_t I = 0; I < K.Carried.size(); ++I) {
-      std::string Name = K.Carried[I]->getNameAsString();
-      if (!K.CarriedPaths[I].empty())
-        Name += "." + pathSpelling(K.CarriedPaths[I]);
+      std::string Name = keptSpelling(K.Carried[I], K.CarriedPaths[I]);
       Carried += (I ? ", " : "") + Name;
       Quoted += (I ? ", `" : "`") + Name + "`";
     }
@@ -452,9 +448,7 @@ private:
       return true; // (the analysis forgets only where computes follow)
     std::string Names, Quoted;
     for (size_t I = 0; I < F.Buffers.size(); ++I) {
-      std::string Name = F.Buffers[I]->getNameAsString();
-      if (!F.Paths[I].empty())
-        Name += "." + pathSpelling(F.Paths[I]);
+      std::string Name = keptSpelling(F.Buffers[I], F.Paths[I]);
       Names += (I ? ", " : "") + Name;
       Quoted += (I ? ", `" : "`") + Name + "`";
     }

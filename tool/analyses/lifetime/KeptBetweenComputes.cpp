@@ -2,6 +2,7 @@
 
 #include "analyses/objects/AccessPath.h"
 #include "analyses/objects/BufferObjects.h"
+#include "analyses/objects/MemberBuffers.h"
 #include "analyses/lifetime/ComputeSites.h"
 #include "analyses/lifetime/ExitLiveness.h"
 #include "analyses/host/HostEvents.h"
@@ -337,6 +338,13 @@ private:
         addBuffer(P);
       else if (isObjectParameter(P))
         addObject(P);
+    // A member function's object is its caller's, as an object parameter
+    // is: its buffers are followed by their paths from `this`, keyed by G.
+    if (const auto *M = dyn_cast<CXXMethodDecl>(G);
+        M && M->isInstance() && !isa<CXXConstructorDecl>(M) &&
+        !isa<CXXDestructorDecl>(M) && !M->getParent()->isLambda() &&
+        !M->isConst())
+      addObjectAt(G, M->getParent());
     struct Locals : RecursiveASTVisitor<Locals> {
       FunctionFlow *Self;
       bool TraverseLambdaExpr(LambdaExpr *) { return true; }
@@ -389,8 +397,15 @@ private:
     bool Parameter = isa<ParmVarDecl>(V);
     const auto *RD =
         V->getType().getNonReferenceType()->getAsCXXRecordDecl();
-    if (!RD || !RD->hasDefinition() ||
-        (V->getType()->isReferenceType() && !Parameter))
+    if (V->getType()->isReferenceType() && !Parameter)
+      return;
+    addObjectAt(V, RD);
+  }
+
+  /// The buffers of an object of class RD that Root (a variable, or G for
+  /// `this`) names, each by its path.
+  void addObjectAt(const ValueDecl *V, const CXXRecordDecl *RD) {
+    if (!RD || !RD->hasDefinition())
       return;
     std::vector<FieldPath> Leaves = bufferPathsOf(RD);
     for (const FieldPath &P : Leaves)
@@ -424,7 +439,7 @@ private:
   /// place can hold a pointer to them, no compute lambda of G is handed a
   /// variable that could, and, for a parameter, no other parameter could
   /// and no global buffer could be it.
-  bool writableOnlyByName(const VarDecl *V, QualType Elem) {
+  bool writableOnlyByName(const ValueDecl *V, QualType Elem) {
     for (const ValueDecl *Place : Places.Places)
       if (Holders.holds(Place->getType(), Elem))
         return false;
@@ -436,7 +451,7 @@ private:
                 C.getCapturedVar()->getType().getNonReferenceType()) &&
             Holders.holds(C.getCapturedVar()->getType(), Elem))
           return false;
-    if (isa<ParmVarDecl>(V)) {
+    if (isa<ParmVarDecl>(V) || V == G) {
       if (Places.GlobalBuffers)
         return false;
       // (Another buffer parameter may be this one: the object table says
@@ -505,6 +520,11 @@ private:
           Out.insert(B);
         return true;
       }
+      bool VisitCXXThisExpr(CXXThisExpr *) {
+        for (unsigned B : Self->indicesOf(Self->G))
+          Out.insert(B);
+        return true;
+      }
     } Find;
     Find.Self = this;
     if (E)
@@ -512,15 +532,37 @@ private:
     return Find.Out;
   }
 
-  /// The variable a path of members held by value starts from (`st` of
-  /// `st.grid.u`, with the path in Path), or null.
-  static const DeclRefExpr *memberPathVariable(const MemberExpr *ME,
-                                               FieldPath &Path) {
+  /// A buffer G's caller owns: a parameter's, or one of `this` (keyed by
+  /// G itself).
+  bool callerOwned(unsigned B) const {
+    return isa<ParmVarDecl>(Buffers[B]) || Buffers[B] == G;
+  }
+
+  /// The root a path of members held by value starts from, as the flow
+  /// keys it: the variable (`st` of `st.grid.u`), or G for `this`
+  /// (`this->grid_.u`, `grid_.u`), with the path in Path; null for any
+  /// other. `RootExpr`: the DeclRefExpr or CXXThisExpr it starts from.
+  const ValueDecl *memberPathKey(const MemberExpr *ME, FieldPath &Path,
+                                 const Expr **RootExpr = nullptr) const {
     bool Arrow = false;
     const Expr *Root = memberPathRoot(ME, Path, &Arrow);
-    const auto *R =
-        Root ? dyn_cast<DeclRefExpr>(Root->IgnoreParenImpCasts()) : nullptr;
-    return Arrow ? nullptr : R;
+    if (!Root)
+      return nullptr;
+    Root = Root->IgnoreParenImpCasts();
+    if (const auto *Deref = dyn_cast<UnaryOperator>(Root);
+        Deref && Deref->getOpcode() == UO_Deref)
+      Root = Deref->getSubExpr()->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(Root)) {
+      if (RootExpr)
+        *RootExpr = Root;
+      return LeavesOf.count(G) ? G : nullptr;
+    }
+    const auto *R = dyn_cast<DeclRefExpr>(Root);
+    if (!R || Arrow)
+      return nullptr;
+    if (RootExpr)
+      *RootExpr = R;
+    return R->getDecl();
   }
 
   /// The followed buffer inside a local object that a member expression
@@ -530,10 +572,10 @@ private:
     if (!ME)
       return std::nullopt;
     FieldPath Path;
-    const DeclRefExpr *R = memberPathVariable(ME, Path);
-    if (!R)
+    const ValueDecl *Key = memberPathKey(ME, Path);
+    if (!Key)
       return std::nullopt;
-    auto It = MemberIndex.find({R->getDecl(), Path});
+    auto It = MemberIndex.find({Key, Path});
     if (It == MemberIndex.end())
       return std::nullopt;
     return It->second;
@@ -548,19 +590,20 @@ private:
       const FunctionFlow *Self;
       std::map<unsigned, unsigned> Count;
       std::set<const MemberExpr *> Links;
-      std::set<const DeclRefExpr *> Roots;
+      std::set<const Expr *> Roots;
       bool VisitMemberExpr(MemberExpr *ME) {
         if (Links.count(ME))
           return true;
         FieldPath Path;
-        const DeclRefExpr *R = memberPathVariable(ME, Path);
-        if (!R || Path.empty())
+        const Expr *Root = nullptr;
+        const ValueDecl *Key = Self->memberPathKey(ME, Path, &Root);
+        if (!Key || Path.empty())
           return true;
-        auto Leaves = Self->LeavesOf.find(R->getDecl());
+        auto Leaves = Self->LeavesOf.find(Key);
         if (Leaves == Self->LeavesOf.end())
           return true;
         pathLinks(ME, Links);
-        Roots.insert(R);
+        Roots.insert(Root);
         for (unsigned B : Leaves->second) {
           const FieldPath &Leaf = Self->Paths[B];
           size_t Common = std::min(Leaf.size(), Path.size());
@@ -572,6 +615,13 @@ private:
       bool VisitDeclRefExpr(DeclRefExpr *R) {
         if (!Roots.count(R))
           for (unsigned B : Self->indicesOf(R->getDecl()))
+            ++Count[B];
+        return true;
+      }
+      // `this` other than as a path's root: every buffer of the object.
+      bool VisitCXXThisExpr(CXXThisExpr *T) {
+        if (!Roots.count(T))
+          for (unsigned B : Self->indicesOf(Self->G))
             ++Count[B];
         return true;
       }
@@ -606,14 +656,17 @@ private:
         // (A parameter only where the lambda can reach nothing that may be
         // it: it may be another buffer the lambda captures.)
         for (unsigned B = 0; B < Buffers.size(); ++B)
-          if (!isa<ParmVarDecl>(Buffers[B]) ||
-              parameterOutOfReach(B, E.Site->Lambda))
+          if (!callerOwned(B) || parameterOutOfReach(B, E.Site->Lambda))
             E.Untouched.insert(B);
         // A captured object's buffers that the lambda names by no path
         // stay untouched (`st.v` where the body names `st.u` alone).
         std::map<unsigned, unsigned> InBody =
             namedCounts(E.Site->Lambda->getBody());
         for (const LambdaCapture &C : E.Site->Lambda->captures()) {
+          if (C.capturesThis())
+            for (unsigned B : indicesOf(G))
+              if (InBody.count(B))
+                E.Untouched.erase(B);
           if (!C.capturesVariable())
             continue;
           const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
@@ -626,7 +679,7 @@ private:
         }
         if (keepableSite(Root, *E.Site))
           for (unsigned B : E.Untouched)
-            if (isa<ParmVarDecl>(Buffers[B]) || inScopeAt(Buffers[B], Root))
+            if (callerOwned(B) || inScopeAt(cast<VarDecl>(Buffers[B]), Root))
               E.MayCarry.insert(B);
       }
       return E;
@@ -648,6 +701,8 @@ private:
   bool parameterOutOfReach(unsigned B, const LambdaExpr *L) const {
     QualType Elem = elementOf(B);
     for (const LambdaCapture &C : L->captures()) {
+      if (C.capturesThis() && Buffers[B] == G)
+        continue; // its own object: the paths decide
       if (!C.capturesVariable())
         return false; // `this`, `*this`, a VLA's size
       const ValueDecl *V = C.getCapturedVar();
@@ -958,7 +1013,8 @@ private:
   QualType elementOf(unsigned B) const {
     if (!Paths[B].empty())
       return bufferElementType(Paths[B].back()->getType());
-    return bufferElementType(Buffers[B]->getType().getNonReferenceType());
+    return bufferElementType(
+        cast<VarDecl>(Buffers[B])->getType().getNonReferenceType());
   }
 
   using State = std::vector<Facts>;
@@ -1032,7 +1088,7 @@ private:
     State AtEntry(Buffers.size(), Dirty);
     if (entryForgets())
       for (unsigned B = 0; B < Buffers.size(); ++B)
-        if (isa<ParmVarDecl>(Buffers[B]))
+        if (callerOwned(B))
           AtEntry[B] = Fresh;
     In[Entry.getBlockID()] = AtEntry;
     Reached[Entry.getBlockID()] = true;
@@ -1156,12 +1212,17 @@ private:
           ++Straight[B];
     }
     // `st.step(cc)`: the object a member compute function is called on.
-    const DeclRefExpr *Object = nullptr;
+    const ValueDecl *Object = nullptr;
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
-      if (const Expr *O = MC->getImplicitObjectArgument())
-        if ((Object = dyn_cast<DeclRefExpr>(O->IgnoreParenImpCasts())))
-          for (unsigned B : indicesOf(Object->getDecl()))
+      if (const Expr *O = MC->getImplicitObjectArgument()) {
+        if (const auto *R = dyn_cast<DeclRefExpr>(O->IgnoreParenImpCasts()))
+          Object = R->getDecl();
+        else if (isThisObject(O) && LeavesOf.count(G))
+          Object = G; // `step(cc)` in a member function: on `this`
+        if (Object)
+          for (unsigned B : indicesOf(Object))
             ++Straight[B];
+      }
     // `step(cc, st.u)`: a buffer inside a local object, passed itself.
     std::map<unsigned, unsigned> MemberArg;
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
@@ -1197,7 +1258,7 @@ private:
     }
     // Its plan knows them as `this->u`: by their last member, as above.
     if (Object && isa<CXXMethodDecl>(Callee))
-      for (unsigned B : indicesOf(Object->getDecl()))
+      for (unsigned B : indicesOf(Object))
         if (!Paths[B].empty() && Straight[B] == Everywhere[B])
           Add(B, H.Entry ? Paths[B].back() : nullptr, -1);
     return H;
@@ -1417,7 +1478,7 @@ private:
   std::map<const CallExpr *, const ComputeSite *> SiteOf;
   /// The buffers followed: a buffer variable, or an object holding the
   /// buffer at Paths[B] (empty for a buffer variable).
-  std::vector<const VarDecl *> Buffers;
+  std::vector<const ValueDecl *> Buffers;
   std::vector<FieldPath> Paths;
   std::map<const ValueDecl *, unsigned> Index;
   std::map<const ValueDecl *, std::vector<unsigned>> LeavesOf;
@@ -1470,13 +1531,20 @@ std::vector<KeptAtCompute> buffersKeptBetweenComputes(
   return Out;
 }
 
+std::string keptSpelling(const ValueDecl *Root, const FieldPath &Path) {
+  if (isa<FunctionDecl>(Root))
+    return "this->" + pathSpelling(Path);
+  std::string Name = Root->getNameAsString();
+  return Path.empty() ? Name : Name + "." + pathSpelling(Path);
+}
+
 std::vector<ForgottenAtEntry>
 forgottenAtEntry(const std::vector<KeptAtCompute> &Kept) {
   std::vector<ForgottenAtEntry> Out;
   std::map<const FunctionDecl *, size_t> At;
-  auto Add = [&](const FunctionDecl *G, const VarDecl *V,
+  auto Add = [&](const FunctionDecl *G, const ValueDecl *V,
                  const FieldPath &Path) {
-    if (!isa<ParmVarDecl>(V))
+    if (!isa<ParmVarDecl>(V) && V != G)
       return;
     auto [It, New] = At.try_emplace(G, Out.size());
     if (New)

@@ -68,9 +68,10 @@ struct KeptAtCompute {
   /// The function the statement is in.
   const clang::FunctionDecl *Function = nullptr;
   /// The buffers kept (a local `Buffer<T>` or a `Buffer<T>&` parameter of
-  /// Function, or a local object holding the buffer at the path beside it,
-  /// `st.u`), in the order the compute hands them over.
-  std::vector<const clang::VarDecl *> Buffers;
+  /// Function, or a local object or object parameter holding the buffer at
+  /// the path beside it, `st.u`, or Function itself for its object,
+  /// `this->grid_.u`), in the order the compute hands them over.
+  std::vector<const clang::ValueDecl *> Buffers;
   /// Per buffer: empty, or its path inside the object Buffers names.
   std::vector<FieldPath> Paths;
   /// The function whose plan starts the compute: the entry the lambda calls,
@@ -96,7 +97,7 @@ struct KeptAtCompute {
   /// kept state one epoch only, so without this line a compute in between
   /// (two computes alternating in a loop) would leave them stale. Nothing
   /// plans them here: the compute's own plan never names them.
-  std::vector<const clang::VarDecl *> Carried;
+  std::vector<const clang::ValueDecl *> Carried;
   std::vector<FieldPath> CarriedPaths;
 };
 
@@ -121,10 +122,15 @@ buffersKeptBetweenComputes(clang::ASTContext &Ctx,
 /// may keep them (carrying a stale state, the runtime copies them in).
 struct ForgottenAtEntry {
   const clang::FunctionDecl *Function = nullptr;
-  /// The parameters, and per one the path inside it (empty for a buffer).
-  std::vector<const clang::VarDecl *> Buffers;
+  /// The parameters (or Function itself, for `this`), and per one the
+  /// path inside it (empty for a buffer).
+  std::vector<const clang::ValueDecl *> Buffers;
   std::vector<FieldPath> Paths;
 };
+
+/// How a line before a compute of `Function` names the buffer at Path below
+/// Root: `st.grid.u`; `this->grid_.u` where Root is Function (its object).
+std::string keptSpelling(const clang::ValueDecl *Root, const FieldPath &Path);
 
 /// Per function with computes that keep a buffer its caller owns, those
 /// buffers, in the order the keeps name them.
