@@ -125,6 +125,11 @@ check(re.search(r"static void p\d+_steps\(ferry::Accelerator &acc, ferry::Buffer
       "generated programs run their computes in a function handed the buffers")
 check(re.search(r"p\d+_steps\(acc, (\w+), \1, ", texts),
       "generated programs hand one buffer as two parameters of that function")
+members = "\n".join(gen.generate("cover", i, form="members").text() for i in range(200))
+check(re.search(r"void p\d+_State::steps\(ferry::Accelerator &acc, int trips\) \{", members),
+      "generated programs run their computes in a member function of the class")
+check(re.search(r"static void p\d+_steps\(ferry::Accelerator &acc, p\d+_State &st", members),
+      "generated programs hand the object to a function that runs the computes")
 
 # --avoid leaves a form out.
 texts2 = "\n".join(gen.generate("cover", i, {"macro", "swap"}).text() for i in range(100))

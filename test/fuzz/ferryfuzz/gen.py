@@ -1630,12 +1630,24 @@ class Gen:
         tail = "}"
         inits = {b: r.choice(["(%d)" % self.N, "(%d, %d)" % (self.N, r.randint(0, 9))])
                  for b in bufs}
+        # The computes in a function main hands its buffers to by reference
+        # (`byref`), in a loop of trips, called once or twice: its buffers
+        # are the caller's, whose device copies it forgets at its start, and
+        # with `alias` main may pass one buffer as two of them. For the
+        # members form, the object by reference, or the loop a member
+        # function of the class (`pK_State::steps`).
+        byref = None
+        if "byref" not in self.avoid and self.form in ("params", "members") and \
+                r.random() < 0.3:
+            byref = "method" if self.form == "members" and r.random() < 0.5 else "function"
         if self.form == "members":
             # The class owns its buffers; the compute function and its
             # helpers are members, reaching the buffers through `this`.
             cls = "%s_State" % self.tag
             lines = ["struct %s {" % cls]
             lines += ["  ferry::Buffer<int> %s = ferry::Buffer<int>%s;" % (b, inits[b]) for b in bufs]
+            if byref == "method":
+                lines.append("  void steps(ferry::Accelerator &acc, int trips);")
             for f in self.mfuncs:
                 lines += ["  " + l if l else l for l in f.lines()]
             head = "\n".join(lines) + "\nFERRY_COMPUTE void %s(ferry::ComputeContext &cc,\n    int n, int k0, int k1) {" % name
@@ -1696,14 +1708,11 @@ class Gen:
             spare = "%s_spare" % self.tag
             mb.append(Line("ferry::Buffer<int> %s(%d, %d);" % (spare, self.N, r.randint(0, 9)),
                            removable=False))
-        # The computes in a function main hands its buffers to by reference
-        # (`byref`), in a loop of trips, called once or twice: its buffers
-        # are the caller's, whose device copies it forgets at its start, and
-        # with `alias` main may pass one buffer as two of them.
-        byref = "byref" not in self.avoid and self.form == "params" and r.random() < 0.3
-        main_body, steps = mb, []
+        main_body, steps, outer = mb, [], mname
         if byref:
             mb = steps
+            if byref == "method":
+                mname = {b: b for b in bufs}
         for c in range(r.randint(1, 4 if spare else 3)):
             if c > 0 and r.random() < 0.5:
                 b = r.choice(bufs)
@@ -1721,7 +1730,8 @@ class Gen:
                 mb.append(Line("%s = &%s;" % (cur, mname[r.choice(bufs)]), removable=False))
             call = "%s(cc, %s, %d, %d, %d);" % (name, ", ".join(perm), self.N, k0, k1)
             if self.form == "members":
-                call = "st.%s(cc, %d, %d, %d);" % (name, self.N, k0, k1)
+                call = "%s%s(cc, %d, %d, %d);" % ("" if byref == "method" else "st.",
+                                                  name, self.N, k0, k1)
             elif self.form == "vector":
                 call = "%s(cc, vs, %d, %d, %d);" % (name, self.N, k0, k1)
             if "lambdabody" not in self.avoid and r.random() < 0.3:
@@ -1740,22 +1750,33 @@ class Gen:
                 mb.append(Line("acc.compute([&](ferry::ComputeContext &cc) { %s });" % call))
         late = []
         if byref:
-            mb = main_body
+            mb, mname = main_body, outer
             owned = list(bufs) + ([spare] if spare else [])
             args = list(owned)
             if alias and r.random() < 0.6:
                 args[1] = args[0]
             name_steps = "%s_steps" % self.tag
-            late.append(Func(name_steps, "static void %s(ferry::Accelerator &acc, %s,\n    int trips) {"
-                             % (name_steps, ", ".join("ferry::Buffer<int> &%s" % b for b in owned)),
-                             [Compound(["for (int t = 0; t < trips; ++t) {", steps, "}"],
-                                       kind="loop", loopvar="t", removable=False)]))
+            if self.form == "members":
+                params, args = "%s_State &st" % self.tag, ["st"]
+            else:
+                params = ", ".join("ferry::Buffer<int> &%s" % b for b in owned)
+            loop = [Compound(["for (int t = 0; t < trips; ++t) {", steps, "}"],
+                             kind="loop", loopvar="t", removable=False)]
+            if byref == "method":
+                late.append(Func(name_steps, "void %s_State::steps(ferry::Accelerator &acc, int trips) {"
+                                 % self.tag, loop))
+            else:
+                late.append(Func(name_steps, "static void %s(ferry::Accelerator &acc, %s,\n    int trips) {"
+                                 % (name_steps, params), loop))
             for k in range(r.randint(1, 2)):
                 if k > 0:
                     b = r.choice(bufs)
-                    mb.append(Line("%s[%d] = %d;" % (b, r.randrange(self.N), r.randint(0, 99))))
-                mb.append(Line("%s(acc, %s, %d);" % (name_steps, ", ".join(args), r.randint(0, 3)),
-                               removable=False))
+                    mb.append(Line("%s[%d] = %d;" % (mname[b], r.randrange(self.N), r.randint(0, 99))))
+                if byref == "method":
+                    mb.append(Line("st.steps(acc, %d);" % r.randint(0, 3), removable=False))
+                else:
+                    mb.append(Line("%s(acc, %s, %d);" % (name_steps, ", ".join(args),
+                                                          r.randint(0, 3)), removable=False))
         for b in bufs:
             how = seen_by.get(b)
             if how == "view":
