@@ -5,7 +5,7 @@
 #define FERRY_OFFSETOF(T, m) ((size_t) & (((T*)0)->m))
 #endif
 
-#line 91 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
+#line 95 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
 typedef struct __attribute__((aligned(16))) Quad {
   float x;
   float y;
@@ -14,30 +14,30 @@ typedef struct __attribute__((aligned(16))) Quad {
 } Quad;
 typedef char ferry_check_Quad[((sizeof(Quad) == 16) & (FERRY_OFFSETOF(Quad, x) == 0) & (FERRY_OFFSETOF(Quad, y) == 4) & (FERRY_OFFSETOF(Quad, z) == 8) & (FERRY_OFFSETOF(Quad, w) == 12)) ? 1 : -1];
 
-#line 78 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kItems = 16;
-#line 77 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kBlock = 128;
-#line 79 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kPer = 8;
 #line 82 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kQuads = 1;
+__constant int kItems = 16;
 #line 81 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kThreads = 256;
-#line 80 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kSlice = 8;
+__constant int kBlock = 128;
 #line 83 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kPitchA = 132;
-#line 84 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kSizeA = 1056;
-#line 85 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kSizeB = 1024;
+__constant int kPer = 8;
 #line 86 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
-__constant int kRowStep = 64;
+__constant int kQuads = 1;
+#line 85 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
+__constant int kThreads = 256;
+#line 84 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
+__constant int kSlice = 8;
 #line 87 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
+__constant int kPitchA = 132;
+#line 88 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
+__constant int kSizeA = 1056;
+#line 89 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
+__constant int kSizeB = 1024;
+#line 90 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
+__constant int kRowStep = 64;
+#line 91 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
 __constant int kColStep = 64;
 
-#line 97 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
+#line 101 "@FERRY_SOURCE_ROOT@/samples/sgemm/sgemm.cpp"
 __kernel void sgemmTiled(__global const float* restrict a,
                          __global const float* restrict b,
                          __global float* restrict c, int n) {
