@@ -4,7 +4,7 @@
 
 #include "TestSupport.h"
 
-#include "analyses/objects/GlobalBuffers.h"
+#include "analyses/paths/StaticRoots.h"
 
 #include "llvm/ADT/StringRef.h"
 

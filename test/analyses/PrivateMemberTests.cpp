@@ -6,7 +6,7 @@
 
 #include "TestSupport.h"
 
-#include "analyses/objects/ComputeOnlyMembers.h"
+#include "analyses/lifetime/ComputeOnlyMembers.h"
 
 #include "clang/AST/DeclCXX.h"
 

@@ -2,7 +2,7 @@
 // Parses an in-memory Ferry source with clang::tooling and runs the analyses
 // on it, keeping every diagnostic they report.
 
-#include "analyses/objects/BufferObjects.h"
+#include "analyses/paths/ObjectTable.h"
 #include "analyses/CallGraphs.h"
 #include "analyses/host/HostAccess.h"
 #include "analyses/kernel/KernelAccess.h"

@@ -6,7 +6,7 @@
 // decisions by the bytes they move.
 #include "../analyses/TestSupport.h"
 
-#include "analyses/objects/AccessPath.h"
+#include "analyses/paths/AccessPath.h"
 #include "plan/ProgramPlan.h"
 
 #include <catch2/catch.hpp>

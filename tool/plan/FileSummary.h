@@ -77,7 +77,7 @@ struct FunctionSummary {
   std::vector<SummaryCall> Calls;
 };
 
-/// A private buffer field this file names (analyses/objects/ComputeOnlyMembers.h).
+/// A private buffer field this file names (analyses/lifetime/ComputeOnlyMembers.h).
 struct PrivateFieldUse {
   std::string Field, Class; ///< USRs
   /// Code here that may run outside a compute names it (anything but a

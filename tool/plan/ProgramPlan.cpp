@@ -1,11 +1,11 @@
 #include "plan/ProgramPlan.h"
 #include "plan/TemplateInstances.h"
 
-#include "analyses/objects/ComputeOnlyMembers.h"
-#include "analyses/objects/ContainerBuffers.h"
-#include "analyses/objects/MemberBuffers.h"
+#include "analyses/lifetime/ComputeOnlyMembers.h"
+#include "analyses/paths/ElementSteps.h"
+#include "analyses/paths/MemberSteps.h"
 #include "analyses/lifetime/ExitLiveness.h"
-#include "analyses/objects/GlobalBuffers.h"
+#include "analyses/paths/StaticRoots.h"
 #include "model/Diagnostics.h"
 #include "model/FerryTypes.h"
 #include "parse/Annotations.h"
@@ -91,7 +91,7 @@ bool handsOnlyBuffers(const FunctionDecl *F) {
                        : T->isPointerType() ? T->getPointeeType()
                                             : T;
     // `Buffer<T> *grid[2]`: the caller names what each element points to.
-    // A container of buffers: its caller names them all (ContainerBuffers.h).
+    // A container of buffers: its caller names them all (ElementSteps.h).
     bool Plain = ((T->isReferenceType() || T->isPointerType()) &&
                   (isBufferType(Pointee) ||
                    isBufferContainerType(Pointee.getUnqualifiedType()) ||

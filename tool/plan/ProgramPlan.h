@@ -7,7 +7,7 @@
 #include "analyses/host/HostAccess.h"
 #include "analyses/kernel/KernelAccess.h"
 #include "analyses/lifetime/KeptBetweenComputes.h"
-#include "analyses/objects/ComputeOnlyMembers.h"
+#include "analyses/lifetime/ComputeOnlyMembers.h"
 #include "model/ProgramModel.h"
 #include "plan/TransferPlan.h"
 
@@ -45,7 +45,7 @@ struct ProgramPlan {
   std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>>
       MayStayOnDevice;
   /// Private buffer members only compute code names, and those code outside
-  /// computes only reads (analyses/objects/ComputeOnlyMembers.h): their device
+  /// computes only reads (analyses/lifetime/ComputeOnlyMembers.h): their device
   /// copy is kept for later computes; the former are never copied home at an
   /// exit.
   PrivateMembers Members;

@@ -18,7 +18,7 @@
 // function (docs/multi-file.md): code that is not a Ferry source cannot
 // dispatch, so it reaches a planned function only through acc.compute.
 
-#include "analyses/objects/ComputeOnlyMembers.h"
+#include "analyses/lifetime/ComputeOnlyMembers.h"
 #include "plan/FileSummary.h"
 
 #include <map>
@@ -72,7 +72,7 @@ public:
   /// What code outside computes in any file of the target does to the
   /// private buffer field `Field` of class `Class` (USRs), where every method
   /// the class declares has a body in some file; Any otherwise
-  /// (analyses/objects/ComputeOnlyMembers.h).
+  /// (analyses/lifetime/ComputeOnlyMembers.h).
   OutsideUse privateFieldUse(const std::string &Field,
                              const std::string &Class) const;
   /// Its parameter `Index` keeps nothing of the buffer it is given.

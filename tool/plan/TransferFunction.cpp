@@ -1,9 +1,9 @@
 #include "plan/TransferFunction.h"
 
 #include "analyses/CallGraphs.h"
-#include "analyses/objects/ComputeOnlyMembers.h"
-#include "analyses/objects/ContainerBuffers.h"
-#include "analyses/objects/MemberBuffers.h"
+#include "analyses/lifetime/ComputeOnlyMembers.h"
+#include "analyses/paths/ElementSteps.h"
+#include "analyses/paths/MemberSteps.h"
 #include "analyses/kernel/WorkGroupUse.h"
 #include "model/Diagnostics.h"
 #include "model/FerryTypes.h"

@@ -1,7 +1,7 @@
 #pragma once
 // The planner's output: plain data the rewriter prints and tests inspect.
 
-#include "analyses/objects/BufferObjects.h"
+#include "analyses/paths/ObjectTable.h"
 #include "analyses/kernel/KernelAccess.h"
 
 #include "clang/AST/Expr.h"
@@ -86,7 +86,7 @@ struct Transfer {
   /// at the anchor; empty for the whole buffer.
   std::string RangeFirst, RangeCount;
   /// `Buffer` is a container of buffers: the line does it for each element
-  /// (ContainerBuffers.h).
+  /// (ElementSteps.h).
   bool EachElement = false;
 };
 

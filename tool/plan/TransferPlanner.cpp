@@ -9,7 +9,7 @@
 #include "plan/TransferPlanner.h"
 
 #include "analyses/LoopShape.h"
-#include "analyses/objects/ComputeOnlyMembers.h"
+#include "analyses/lifetime/ComputeOnlyMembers.h"
 #include "model/Diagnostics.h"
 #include "model/StableOrder.h"
 #include "plan/DownSafety.h"

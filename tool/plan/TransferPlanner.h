@@ -6,7 +6,7 @@
 
 #include "analyses/host/HostAccess.h"
 #include "analyses/kernel/KernelAccess.h"
-#include "analyses/objects/ComputeOnlyMembers.h"
+#include "analyses/lifetime/ComputeOnlyMembers.h"
 #include "plan/TransferPlan.h"
 
 #include "clang/AST/ASTContext.h"
@@ -32,7 +32,7 @@ struct PlanningContext {
   /// from the previous compute (ProgramPlan::MayStayOnDevice).
   const std::map<const clang::FunctionDecl *,
                  std::set<const clang::ValueDecl *>> &MayStayOnDevice;
-  /// Private buffer members (analyses/objects/ComputeOnlyMembers.h). Both
+  /// Private buffer members (analyses/lifetime/ComputeOnlyMembers.h). Both
   /// kinds are kept on the device into every later compute and start unknown
   /// on both sides where a compute starts; those only compute code names
   /// (`ComputeOnly`) are never copied home at an exit.

@@ -3,7 +3,7 @@
 // copy valid, is the device copy valid. Unknown is what a join of paths that
 // disagree gives; the run-time state then decides (guarded transfers).
 
-#include "analyses/objects/BufferObjects.h"
+#include "analyses/paths/ObjectTable.h"
 
 #include <vector>
 

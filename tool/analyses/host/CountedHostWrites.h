@@ -9,7 +9,7 @@
 // from the event walker (HostEventWalker.h) because proving the count is its
 // own argument about loops.
 
-#include "analyses/objects/BufferObjects.h"
+#include "analyses/paths/ObjectTable.h"
 #include "analyses/host/HostEvents.h"
 #include "analyses/LoopShape.h"
 

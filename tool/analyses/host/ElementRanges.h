@@ -10,7 +10,7 @@
 // changed in the statement, no call it makes may do anything, and a loop's
 // counter is replaced by its bounds.
 
-#include "analyses/objects/BufferObjects.h"
+#include "analyses/paths/ObjectTable.h"
 #include "analyses/host/HostEvents.h"
 #include "analyses/host/RangeTexts.h"
 

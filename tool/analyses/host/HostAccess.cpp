@@ -4,7 +4,7 @@
 #include "analyses/host/HostAccess.h"
 
 #include "analyses/CallGraphs.h"
-#include "analyses/objects/MemberBuffers.h"
+#include "analyses/paths/MemberSteps.h"
 #include "model/FerryTypes.h"
 
 using namespace clang;

@@ -6,8 +6,8 @@
 // CountedHostWrites.h.
 
 #include "analyses/Access.h"
-#include "analyses/objects/BufferObjects.h"
-#include "analyses/objects/GlobalBuffers.h"
+#include "analyses/paths/ObjectTable.h"
+#include "analyses/paths/StaticRoots.h"
 #include "analyses/host/HostEvents.h"
 #include "analyses/kernel/KernelAccess.h"
 
@@ -53,7 +53,7 @@ public:
   std::function<const std::vector<Access> *(const clang::FunctionDecl *)>
       Elsewhere;
   /// Access per buffer of the object a call of M runs on, by its path in
-  /// the object (the paths MemberBuffers.h says it reaches); every one read
+  /// the object (the paths MemberSteps.h says it reaches); every one read
   /// and written when an override Ferry does not see may run instead
   /// (`Virtual`).
   std::map<FieldPath, Access> memberSummary(const clang::CXXMethodDecl *M,

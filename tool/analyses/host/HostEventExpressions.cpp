@@ -7,7 +7,7 @@
 #include "analyses/host/HostEventWalker.h"
 
 #include "analyses/host/HostAccessInternal.h"
-#include "analyses/objects/BufferObjects.h"
+#include "analyses/paths/ObjectTable.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/ExprCXX.h"

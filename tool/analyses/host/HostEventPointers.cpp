@@ -8,7 +8,7 @@
 #include "analyses/host/FollowedPointers.h"
 #include "analyses/host/HostAccess.h"
 #include "analyses/host/HostAccessInternal.h"
-#include "analyses/objects/BufferObjects.h"
+#include "analyses/paths/ObjectTable.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/ExprCXX.h"

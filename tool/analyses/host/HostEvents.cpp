@@ -8,7 +8,7 @@
 #include "analyses/host/HostEvents.h"
 
 #include "analyses/host/HostEventWalker.h"
-#include "analyses/objects/BufferObjects.h"
+#include "analyses/paths/ObjectTable.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/ExprCXX.h"

@@ -16,7 +16,7 @@
 // every rule.
 
 #include "analyses/Access.h"
-#include "analyses/objects/BufferObjects.h"
+#include "analyses/paths/ObjectTable.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"

@@ -1,6 +1,6 @@
 #include "analyses/kernel/KernelDispatches.h"
 
-#include "analyses/objects/AccessPath.h"
+#include "analyses/paths/AccessPath.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/ExprCXX.h"

@@ -1,6 +1,6 @@
 #include "analyses/lifetime/ExitLiveness.h"
 
-#include "analyses/objects/BufferObjects.h"
+#include "analyses/paths/ObjectTable.h"
 #include "analyses/lifetime/ComputeSites.h"
 #include "model/FerryTypes.h"
 

@@ -1,8 +1,8 @@
 #include "analyses/lifetime/KeptBetweenComputes.h"
 
-#include "analyses/objects/AccessPath.h"
-#include "analyses/objects/BufferObjects.h"
-#include "analyses/objects/MemberBuffers.h"
+#include "analyses/paths/AccessPath.h"
+#include "analyses/paths/ObjectTable.h"
+#include "analyses/paths/MemberSteps.h"
 #include "analyses/lifetime/ComputeSites.h"
 #include "analyses/lifetime/ExitLiveness.h"
 #include "analyses/host/HostEvents.h"
@@ -1482,7 +1482,7 @@ private:
   std::vector<FieldPath> Paths;
   std::map<const ValueDecl *, unsigned> Index;
   std::map<const ValueDecl *, std::vector<unsigned>> LeavesOf;
-  std::map<std::pair<const ValueDecl *, FieldPath>, unsigned> MemberIndex;
+  std::map<PathKey, unsigned> MemberIndex;
   std::unique_ptr<CFG> Cfg;
   std::unique_ptr<ParentMap> Parents;
   std::map<const Stmt *, const Stmt *> SplitDecls;

@@ -48,7 +48,7 @@
 // of such a type or a global buffer of that element type.
 
 #include "analyses/host/HostAccess.h"
-#include "analyses/objects/AccessPath.h"
+#include "analyses/paths/AccessPath.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

@@ -1,4 +1,4 @@
-#include "analyses/objects/ContainerBuffers.h"
+#include "analyses/paths/ElementSteps.h"
 
 #include "model/FerryTypes.h"
 

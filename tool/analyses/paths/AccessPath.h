@@ -1,4 +1,12 @@
 #pragma once
+// How Ferry names a buffer: one concept, the access path, in this folder.
+// A path starts at a root, a variable (a parameter, a local, a captured
+// one), `this`, or a variable with static storage (StaticRoots.h), and
+// goes through steps: members held by value (MemberSteps.h) and, last, the
+// elements of a standard container, which one known only at run time
+// (ElementSteps.h). The table of the buffer objects a function's paths
+// name is ObjectTable.h, keyed by PathKey below.
+//
 // Access paths: how a buffer inside an object is named from a root (a
 // parameter, a local, a captured variable, `this`) through members held by
 // value, at any depth: `this->grid_.cur` is the root `this` and the path
@@ -25,6 +33,11 @@ namespace ferry {
 /// (as the last step, when nothing finer can be said) a member holding
 /// buffers in a form no path spells.
 using FieldPath = std::vector<const clang::FieldDecl *>;
+
+/// A buffer (or container of buffers) as the object tables key it: its
+/// root, a variable or, for `this`, the function it is in, and the members
+/// from there (none for the variable itself).
+using PathKey = std::pair<const clang::ValueDecl *, FieldPath>;
 
 /// The root a member expression names its buffer from, and the path below
 /// it: `this->grid_.cur` gives `this` and {grid_, cur}; `p->x` gives `p`

@@ -1,6 +1,6 @@
-#include "analyses/objects/MemberBuffers.h"
+#include "analyses/paths/MemberSteps.h"
 
-#include "analyses/objects/AccessPath.h"
+#include "analyses/paths/AccessPath.h"
 
 #include "model/FerryTypes.h"
 

@@ -1,4 +1,4 @@
-#include "analyses/objects/GlobalBuffers.h"
+#include "analyses/paths/StaticRoots.h"
 
 #include "analyses/CallGraphs.h"
 #include "analyses/MpiCalls.h"

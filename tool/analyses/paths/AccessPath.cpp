@@ -1,7 +1,7 @@
-#include "analyses/objects/AccessPath.h"
+#include "analyses/paths/AccessPath.h"
 
-#include "analyses/objects/ContainerBuffers.h"
-#include "analyses/objects/MemberBuffers.h"
+#include "analyses/paths/ElementSteps.h"
+#include "analyses/paths/MemberSteps.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/DeclCXX.h"

@@ -1,4 +1,8 @@
 #pragma once
+// Member steps of an access path (AccessPath.h): which fields a path may
+// go through or end in, who may spell them, and which paths a member
+// function reaches through its object.
+//
 // Buffers that are members of an object: a class that owns its buffers
 // (`Buffer<float> state_;`) and advances them in its member functions, or a
 // function that names an object's buffers (`sim.state_`, `sim->state_`).
@@ -10,7 +14,7 @@
 // those the methods it calls on the same object reach: its caller must know
 // of every buffer a call can change, to bring it home at the compute's exit.
 
-#include "analyses/objects/AccessPath.h"
+#include "analyses/paths/AccessPath.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
@@ -23,7 +27,7 @@ namespace ferry {
 bool isBufferField(const clang::FieldDecl *FD);
 
 /// A field that holds standard containers' worth of buffers
-/// (`std::vector<Buffer<T>> levels_;`, see ContainerBuffers.h).
+/// (`std::vector<Buffer<T>> levels_;`, see ElementSteps.h).
 bool isBufferContainerField(const clang::FieldDecl *FD);
 
 /// A field that holds buffers inside an object of its own, by value

@@ -1,7 +1,7 @@
-#include "analyses/objects/ComputeOnlyMembers.h"
+#include "analyses/lifetime/ComputeOnlyMembers.h"
 
-#include "analyses/objects/AccessPath.h"
-#include "analyses/objects/BufferObjects.h"
+#include "analyses/paths/AccessPath.h"
+#include "analyses/paths/ObjectTable.h"
 #include "model/FerryTypes.h"
 
 #include "clang/AST/DeclCXX.h"

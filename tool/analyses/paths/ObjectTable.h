@@ -1,4 +1,7 @@
 #pragma once
+// The objects a function's access paths name (AccessPath.h), one table
+// per function, keyed by PathKey.
+//
 // The buffers a compute function can touch, as abstract objects, and what
 // the names in its body may refer to (the may-alias / points-to facts).
 //
@@ -11,7 +14,7 @@
 // element of a container, say) resolves to every object of its element type,
 // marked inexact, so that nothing is decided on a guess.
 
-#include "analyses/objects/AccessPath.h"
+#include "analyses/paths/AccessPath.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -47,7 +50,7 @@ struct BufferObject {
   /// A buffer with static storage (a global, a static member or a static
   /// local), or the buffer a global pointer points to: it outlives the call.
   bool StaticStorage = false;
-  /// Every buffer of a standard container (ContainerBuffers.h): the object
+  /// Every buffer of a standard container (ElementSteps.h): the object
   /// stands for all of them, so it is only ever updated weakly, and its
   /// transfers are the runtime's guarded forms, element by element.
   bool Elements = false;
@@ -108,7 +111,7 @@ public:
   /// The objects for the buffer members of a local object of class type
   /// (`Sim sim(n);`), which its declaration creates.
   std::vector<ObjectId> membersOfLocal(const clang::VarDecl *V) const;
-  /// How the table keys the members of `*this` (MemberBuffers.h).
+  /// How the table keys the members of `*this` (MemberSteps.h).
   const clang::ValueDecl *thisKey() const { return Function; }
   /// The object standing for the buffers of the container `E` names (`vs`,
   /// `*pv`, `this->levels_`, `sim.levels`), or null.
@@ -142,7 +145,8 @@ private:
   /// The object for the member Path of Base, added on first use.
   ObjectId memberObject(const clang::ValueDecl *Base, const FieldPath &Path,
                         ObjectKind Kind, const std::string &Prefix);
-  /// The key a member expression's root has in Members, or null.
+  /// The root a member expression's path starts from, as ByPath keys it,
+  /// or null.
   const clang::ValueDecl *memberBase(const clang::Expr *Root) const;
   /// The key of the buffer `E` names as a member (`this->grid_.cur`), or
   /// false.
@@ -150,11 +154,11 @@ private:
                  FieldPath &Path) const;
 
   std::vector<BufferObject> Objects;
-  std::map<std::pair<const clang::ValueDecl *, FieldPath>, ObjectId> Members;
-  std::map<const clang::VarDecl *, ObjectId> Locals;
-  /// Container variables (parameters, locals, captured ones) to the object
-  /// for their elements.
-  std::map<const clang::ValueDecl *, ObjectId> Containers;
+  /// Each object but a parameter's own (those are in Entry), by its access
+  /// path: a local buffer or a container variable (parameter, local,
+  /// captured) by itself, {V, {}}; a member of a variable, or of `this`
+  /// (keyed by Function), by its root and members, {g, {grid, cur}}.
+  std::map<PathKey, ObjectId> ByPath;
   const clang::FunctionDecl *Function = nullptr;
   PointsTo Entry;
 };

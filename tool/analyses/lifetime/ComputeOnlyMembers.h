@@ -61,7 +61,7 @@ computeOnlyMembers(clang::ASTContext &Ctx,
                    const std::set<const clang::FunctionDecl *> &Planned,
                    const ComputeOnlyElsewhere &Elsewhere = nullptr);
 
-/// A function's buffer object (BufferObjects.h) that is one of `Members`
+/// A function's buffer object (ObjectTable.h) that is one of `Members`
 /// (a set computeOnlyMembers gave), or held by value at any depth inside
 /// one: `this->flux_`, `sim.flux_`, `this->grid_.cur`. The plan starts it
 /// unknown on both sides, and its exits keep its device copy for the next

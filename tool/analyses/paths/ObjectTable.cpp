@@ -1,8 +1,8 @@
-#include "analyses/objects/BufferObjects.h"
+#include "analyses/paths/ObjectTable.h"
 
-#include "analyses/objects/ContainerBuffers.h"
-#include "analyses/objects/GlobalBuffers.h"
-#include "analyses/objects/MemberBuffers.h"
+#include "analyses/paths/ElementSteps.h"
+#include "analyses/paths/StaticRoots.h"
+#include "analyses/paths/MemberSteps.h"
 #include "model/FerryTypes.h"
 #include "model/StableOrder.h"
 
@@ -142,9 +142,9 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
     /// A container of buffers the function names (`std::vector<Buffer<T>>
     /// &levels`, a local one, one a lambda captures): one object for all
     /// its elements. A local reference to one is followed to what it is
-    /// bound to (ContainerBuffers.cpp), a global one is not an object.
+    /// bound to (ElementSteps.cpp), a global one is not an object.
     void container(const VarDecl *V) {
-      if (!V || V->hasGlobalStorage() || Table.Containers.count(V))
+      if (!V || V->hasGlobalStorage() || Table.ByPath.count({V, {}}))
         return;
       QualType T = V->getType().getNonReferenceType();
       bool Pointer = T->isPointerType();
@@ -163,7 +163,7 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
       ObjectId Id = Table.add(Kind, (Pointer ? "*" : "") + V->getNameAsString(),
                               V, Element);
       Table.Objects[Id].Elements = true;
-      Table.Containers[V] = Id;
+      Table.ByPath[{V, {}}] = Id;
     }
     /// No object for a path this function may not spell (`body.a_`,
     /// private, handed whole from main): a line naming it would not
@@ -192,7 +192,7 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
       }
       if (!V->hasLocalStorage() || T->isReferenceType() ||
           T->isPointerType())
-        return; // a global holder is GlobalBuffers' business
+        return; // a global holder is a static root's (StaticRoots)
       if (V->getParentFunctionOrMethod() == Table.Function)
         Table.memberObject(V, Path, ObjectKind::Local, Prefix);
       else // captured by the lambda this table is for
@@ -270,7 +270,7 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
                               V->getNameAsString(), V,
                               bufferElementType(V->getType()));
       Table.Objects[Id].StaticStorage = V->isStaticLocal();
-      Table.Locals[V] = Id;
+      Table.ByPath[{V, {}}] = Id;
       Table.Entry[V] = {Id};
       return true;
     }
@@ -345,14 +345,16 @@ ObjectId ObjectTable::add(ObjectKind Kind, std::string Spelling,
 }
 
 const BufferObject *ObjectTable::localFor(const VarDecl *V) const {
-  auto It = Locals.find(V);
-  return It == Locals.end() ? nullptr : &Objects[It->second];
+  auto It = ByPath.find({V, {}});
+  return It == ByPath.end() || Objects[It->second].Elements
+             ? nullptr
+             : &Objects[It->second];
 }
 
 ObjectId ObjectTable::memberObject(const ValueDecl *Base, const FieldPath &Path,
                                    ObjectKind Kind, const std::string &Prefix) {
-  auto Key = std::make_pair(Base, Path);
-  if (auto It = Members.find(Key); It != Members.end())
+  PathKey Key{Base, Path};
+  if (auto It = ByPath.find(Key); It != ByPath.end())
     return It->second;
   const FieldDecl *FD = Path.back();
   QualType T = FD->getType().getNonReferenceType();
@@ -366,7 +368,7 @@ ObjectId ObjectTable::memberObject(const ValueDecl *Base, const FieldPath &Path,
   Objects[Id].Base = Base;
   Objects[Id].Path = Path;
   Objects[Id].Elements = Elements;
-  Members[Key] = Id;
+  ByPath[Key] = Id;
   return Id;
 }
 
@@ -376,8 +378,8 @@ const BufferObject *ObjectTable::containerFor(const Expr *E) const {
       UO && UO->getOpcode() == UO_Deref)
     E = UO->getSubExpr()->IgnoreParenImpCasts();
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-    auto It = Containers.find(Ref->getDecl());
-    if (It != Containers.end())
+    auto It = ByPath.find({Ref->getDecl(), {}});
+    if (It != ByPath.end() && Objects[It->second].Elements)
       return &Objects[It->second];
     // A local reference bound to a container names what it is bound to.
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
@@ -389,23 +391,26 @@ const BufferObject *ObjectTable::containerFor(const Expr *E) const {
   const ValueDecl *Base = nullptr;
   FieldPath Path;
   if (memberKey(E, Base, Path))
-    if (auto It = Members.find({Base, Path});
-        It != Members.end() && Objects[It->second].Elements)
+    if (auto It = ByPath.find({Base, Path});
+        It != ByPath.end() && Objects[It->second].Elements)
       return &Objects[It->second];
   return nullptr;
 }
 
 const BufferObject *ObjectTable::containerLocal(const VarDecl *V) const {
-  auto It = Containers.find(V);
-  if (It == Containers.end() || Objects[It->second].Kind != ObjectKind::Local)
+  auto It = ByPath.find({V, {}});
+  if (It == ByPath.end() || !Objects[It->second].Elements ||
+      Objects[It->second].Kind != ObjectKind::Local)
     return nullptr;
   return &Objects[It->second];
 }
 
 const BufferObject *ObjectTable::memberFor(const ValueDecl *Base,
                                            const FieldPath &Path) const {
-  auto It = Members.find({Base, Path});
-  return It == Members.end() ? nullptr : &Objects[It->second];
+  if (Path.empty())
+    return nullptr; // (a variable's own object is localFor's)
+  auto It = ByPath.find({Base, Path});
+  return It == ByPath.end() ? nullptr : &Objects[It->second];
 }
 
 std::vector<ObjectId> ObjectTable::membersOfLocal(const VarDecl *V) const {
@@ -566,7 +571,7 @@ ObjectRefs ObjectTable::resolve(const Expr *E, const PointsTo &Facts) const {
     const ValueDecl *Base = nullptr;
     FieldPath Path;
     if (memberKey(E, Base, Path))
-      if (auto It = Members.find({Base, Path}); It != Members.end()) {
+      if (auto It = ByPath.find({Base, Path}); It != ByPath.end()) {
         ObjectRefs R;
         R.Ids = {It->second};
         return R;

@@ -1,4 +1,7 @@
 #pragma once
+// Static roots of access paths (AccessPath.h): buffers, and objects
+// holding buffers, that outlive every call.
+//
 // Buffers with static storage: `ferry::Buffer<T>` objects at namespace scope
 // or as static members, pointers to buffers held there (PolyBench keeps its
 // cl_mem objects in globals), and static local buffers.

@@ -1,4 +1,7 @@
 #pragma once
+// The element step of an access path (AccessPath.h): the buffers of a
+// standard container, which one an index names known only at run time.
+//
 // Buffers held in standard containers: `std::vector<Buffer<T>> levels`
 // (multigrid levels, a network's layers), a parameter, a local, a member of
 // an object, or one a planned lambda captures.
