@@ -417,18 +417,13 @@ private:
           " has not written `" + Name +
           "` since the previous compute returned" +
           (!K.New[I] ? ""
-           : isa<ParmVarDecl>(K.Buffers[I]) || K.Buffers[I] == K.Function
+           : ownedByCaller(K.Buffers[I], K.Function)
                ? " (on a path with none, its device copy is the one "
                  "forgotten at the function's start)"
                : " (on a path with none, it has no device copy yet)"));
     }
     // Those it carries through, in one line: there may be many.
-    std::string Carried, Quoted;
-    for (size_t I = 0; I < K.Carried.size(); ++I) {
-      std::string Name = keptSpelling(K.Carried[I], K.CarriedPaths[I]);
-      Carried += (I ? ", " : "") + Name;
-      Quoted += (I ? ", `" : "`") + Name + "`";
-    }
+    auto [Carried, Quoted] = spelledList(K.Carried, K.CarriedPaths);
     if (!K.Carried.empty())
       Lines.push_back(
           Accelerator + "keepOnDevice(" + Carried + "); // ferry: " + Function +
@@ -441,17 +436,26 @@ private:
     return insertLinesBefore(K.Statement, Lines);
   }
 
+  /// Kept buffers as a call's arguments (`u, st.v`) and as prose
+  /// (`` `u`, `st.v` ``).
+  static std::pair<std::string, std::string>
+  spelledList(const std::vector<const ValueDecl *> &Roots,
+              const std::vector<FieldPath> &Paths) {
+    std::string Arguments, Quoted;
+    for (size_t I = 0; I < Roots.size(); ++I) {
+      std::string Name = keptSpelling(Roots[I], Paths[I]);
+      Arguments += (I ? ", " : "") + Name;
+      Quoted += (I ? ", `" : "`") + Name + "`";
+    }
+    return {Arguments, Quoted};
+  }
+
   /// `ferry::forgetDeviceCopies(p, m.u);` as the function's first line.
   bool insertForget(const ForgottenAtEntry &F) {
     const auto *Body = dyn_cast_or_null<CompoundStmt>(F.Function->getBody());
     if (!Body || Body->body_empty())
       return true; // (the analysis forgets only where computes follow)
-    std::string Names, Quoted;
-    for (size_t I = 0; I < F.Buffers.size(); ++I) {
-      std::string Name = keptSpelling(F.Buffers[I], F.Paths[I]);
-      Names += (I ? ", " : "") + Name;
-      Quoted += (I ? ", `" : "`") + Name + "`";
-    }
+    auto [Names, Quoted] = spelledList(F.Buffers, F.Paths);
     bool One = F.Buffers.size() == 1;
     return insertLinesBefore(
         Body->body_front(),

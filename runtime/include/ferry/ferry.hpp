@@ -1693,10 +1693,10 @@ private:
 // buffers its caller owns (an extension): the caller may have written them
 // since its last compute returned, so from here their device copies count as
 // stale (the host's are the latest), and a compute of the function may then
-// keep them on the device (Accelerator::keepOnDevice). Copies nothing. Does
-// nothing in the reference execution, on FERRY_DEVICE=host and under the
-// kernel and naive policies, and to a buffer whose device copy may be newer
-// than the host's (one only compute code uses).
+// keep them on the device (Accelerator::keepOnDevice). Copies nothing (on
+// FERRY_DEVICE=host nothing is ever copied). Does nothing in the reference
+// execution and under the kernel and naive policies, and to a buffer whose
+// device copy may be newer than the host's (one only compute code uses).
 template <class... T> void forgetDeviceCopies(const Buffer<T> &...buffers) {
   if (auto forget = detail::runtimeHooks().forgetDeviceCopy)
     (forget(buffers), ...);

@@ -534,9 +534,7 @@ private:
 
   /// A buffer G's caller owns: a parameter's, or one of `this` (keyed by
   /// G itself).
-  bool callerOwned(unsigned B) const {
-    return isa<ParmVarDecl>(Buffers[B]) || Buffers[B] == G;
-  }
+  bool callerOwned(unsigned B) const { return ownedByCaller(Buffers[B], G); }
 
   /// The root a path of members held by value starts from, as the flow
   /// keys it: the variable (`st` of `st.grid.u`), or G for `this`
@@ -810,10 +808,9 @@ private:
     for (unsigned B = 0; B < Buffers.size(); ++B) {
       if (Paths[B].empty() || Table.memberFor(Buffers[B], Paths[B]))
         continue;
-      QualType Elem = bufferElementType(Paths[B].back()->getType());
+      QualType Elem = elementOf(B);
       if (Element.isNull() || Elem.isNull() ||
-          Elem.getCanonicalType().getUnqualifiedType() ==
-              Element.getCanonicalType().getUnqualifiedType())
+          Ctx.hasSameUnqualifiedType(Elem, Element))
         Out.push_back(B);
     }
     return Out;
@@ -1531,6 +1528,10 @@ std::vector<KeptAtCompute> buffersKeptBetweenComputes(
   return Out;
 }
 
+bool ownedByCaller(const ValueDecl *Root, const FunctionDecl *Function) {
+  return isa<ParmVarDecl>(Root) || Root == Function;
+}
+
 std::string keptSpelling(const ValueDecl *Root, const FieldPath &Path) {
   if (isa<FunctionDecl>(Root))
     return "this->" + pathSpelling(Path);
@@ -1544,7 +1545,7 @@ forgottenAtEntry(const std::vector<KeptAtCompute> &Kept) {
   std::map<const FunctionDecl *, size_t> At;
   auto Add = [&](const FunctionDecl *G, const ValueDecl *V,
                  const FieldPath &Path) {
-    if (!isa<ParmVarDecl>(V) && V != G)
+    if (!ownedByCaller(V, G))
       return;
     auto [It, New] = At.try_emplace(G, Out.size());
     if (New)

@@ -128,6 +128,11 @@ struct ForgottenAtEntry {
   std::vector<FieldPath> Paths;
 };
 
+/// Whether a kept buffer's root is owned by the caller of `Function`: one
+/// of its parameters, or Function itself (its object, `this`).
+bool ownedByCaller(const clang::ValueDecl *Root,
+                   const clang::FunctionDecl *Function);
+
 /// How a line before a compute of `Function` names the buffer at Path below
 /// Root: `st.grid.u`; `this->grid_.u` where Root is Function (its object).
 std::string keptSpelling(const clang::ValueDecl *Root, const FieldPath &Path);
