@@ -130,6 +130,9 @@ check(re.search(r"void p\d+_State::steps\(ferry::Accelerator &acc, int trips\) \
       "generated programs run their computes in a member function of the class")
 check(re.search(r"static void p\d+_steps\(ferry::Accelerator &acc, p\d+_State &st", members),
       "generated programs hand the object to a function that runs the computes")
+check(re.search(r"static void p\d+_steps\(ferry::Accelerator &acc, p\d+_State \*st", members)
+      and re.search(r"p\d+_steps\(acc, &st, \d+\);", members),
+      "generated programs hand the object by pointer to a function that runs the computes")
 
 # --avoid leaves a form out.
 texts2 = "\n".join(gen.generate("cover", i, {"macro", "swap"}).text() for i in range(100))

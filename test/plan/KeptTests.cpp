@@ -443,6 +443,27 @@ struct Solver {
   }
 };
 
+void touchThrough(Two *t) { t->a[1] = 7; }
+
+void pointerParameter(ferry::Accelerator &acc, Two *t) {
+  for (int f = 0; f < 2; ++f) {
+    acc.compute([&](ComputeContext &cc) { step(cc, t->a, f); }); // P1
+    acc.compute([&](ComputeContext &cc) { step(cc, (*t).b, f); }); // P2
+  }
+  touchThrough(t);
+  acc.compute([&](ComputeContext &cc) { step(cc, t->a, 0); }); // P3
+  Two *alias = t;
+  alias->b[0] = 1;
+  acc.compute([&](ComputeContext &cc) { step(cc, t->b, 0); }); // P4
+}
+
+void steppedPointer(ferry::Accelerator &acc, Two *t) {
+  for (int f = 0; f < 2; ++f) {
+    acc.compute([&](ComputeContext &cc) { step(cc, t->a, f); }); // M1
+    ++t;
+  }
+}
+
 void parameter(ferry::Accelerator &acc, Buffer<int> &p, Buffer<int> &q) {
   for (int f = 0; f < 2; ++f) {
     acc.compute([&](ComputeContext &cc) { step(cc, p, f); }); // R1
@@ -456,7 +477,7 @@ void parameter(ferry::Accelerator &acc, Buffer<int> &p, Buffer<int> &q) {
       keptAt(S, Plan, {"T1", "T2", "T3", "T4", "S1", "S2", "S3", "R1", "R2",
                        "N1", "N2", "N3", "N4", "N5", "D1", "D2", "O1", "O2",
                        "O3", "O4", "E1", "E2", "H1", "H2", "B1", "B2", "Y1",
-                       "Y2", "Y3", "Y4"});
+                       "Y2", "Y3", "Y4", "P1", "P2", "P3", "P4", "M1"});
   // Each compute of the loop carries the others' buffers; `c`, written
   // before its compute on every trip, is kept and carried nowhere.
   CHECK(Kept["T1"] == "a* +b");
@@ -521,6 +542,16 @@ void parameter(ferry::Accelerator &acc, Buffer<int> &p, Buffer<int> &q) {
   // keeps `p`; R2 keeps `q`, clean since R1 returned.
   CHECK(Kept["R1"] == "p*");
   CHECK(Kept["R2"] == "q");
+  // A pointer parameter G never moves is followed as an object reference
+  // parameter is, `(*t).b` and `t->b` alike. A helper handed the pointer
+  // writes through it (P3 keeps nothing, nor carries `t->b`), and a copy
+  // of it makes both buffers escape (P4).
+  CHECK(Kept["P1"] == "t->a* +t->b");
+  CHECK(Kept["P2"] == "t->b* +t->a");
+  CHECK(Kept.count("P3") == 0);
+  CHECK(Kept.count("P4") == 0);
+  // One G steps names another object each trip: it is not followed.
+  CHECK(Kept.count("M1") == 0);
   // The functions that keep what their callers own forget those device
   // copies first.
   std::map<std::string, std::string> Forgotten;
@@ -535,5 +566,6 @@ void parameter(ferry::Accelerator &acc, Buffer<int> &p, Buffer<int> &q) {
                          {"alternatingParameter", "t.a t.b"},
                          {"sharedParameter", "t.a other t.b"},
                          {"parameter", "p q"},
+                         {"pointerParameter", "t->a t->b"},
                          {"run", "this->u this->w"}});
 }

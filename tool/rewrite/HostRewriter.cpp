@@ -413,7 +413,8 @@ private:
     for (size_t I = 0; I < K.Buffers.size(); ++I) {
       std::string Name = keptSpelling(K.Buffers[I], K.Paths[I]);
       Lines.push_back(
-          Accelerator + "keepOnDevice(" + Name + "); // ferry: " + Function +
+          nullGuard({K.Buffers[I]}) + Accelerator + "keepOnDevice(" + Name +
+          "); // ferry: " + Function +
           " has not written `" + Name +
           "` since the previous compute returned" +
           (!K.New[I] ? ""
@@ -426,7 +427,8 @@ private:
     auto [Carried, Quoted] = spelledList(K.Carried, K.CarriedPaths);
     if (!K.Carried.empty())
       Lines.push_back(
-          Accelerator + "keepOnDevice(" + Carried + "); // ferry: " + Function +
+          nullGuard(K.Carried) + Accelerator + "keepOnDevice(" + Carried +
+          "); // ferry: " + Function +
           " has not written " + Quoted +
           (K.Carried.size() == 1
                ? " since the compute that last used it returned; this "
@@ -434,6 +436,19 @@ private:
                : " since the compute that last used each returned; this "
                  "compute does not use them, and a later one keeps them"));
     return insertLinesBefore(K.Statement, Lines);
+  }
+
+  /// `if (m) ` before a line naming buffers through pointer parameters
+  /// (`m->u`): the function may be called with a null one that it never
+  /// follows, and a keep or a forget is only ever an optimisation.
+  static std::string nullGuard(const std::vector<const ValueDecl *> &Roots) {
+    std::string Test;
+    std::set<const ValueDecl *> Seen;
+    for (const ValueDecl *Root : Roots)
+      if (!isa<FunctionDecl>(Root) && Root->getType()->isPointerType() &&
+          Seen.insert(Root).second)
+        Test += (Test.empty() ? "" : " && ") + Root->getNameAsString();
+    return Test.empty() ? "" : "if (" + Test + ") ";
   }
 
   /// Kept buffers as a call's arguments (`u, st.v`) and as prose
@@ -459,7 +474,8 @@ private:
     bool One = F.Buffers.size() == 1;
     return insertLinesBefore(
         Body->body_front(),
-        {"ferry::forgetDeviceCopies(" + Names + "); // ferry: the caller of " +
+        {nullGuard(F.Buffers) + "ferry::forgetDeviceCopies(" + Names +
+         "); // ferry: the caller of " +
          F.Function->getNameAsString() + " may have written " + Quoted +
          " since its last compute returned: from here " +
          (One ? "its device copy counts" : "their device copies count") +

@@ -1634,12 +1634,15 @@ class Gen:
         # (`byref`), in a loop of trips, called once or twice: its buffers
         # are the caller's, whose device copies it forgets at its start, and
         # with `alias` main may pass one buffer as two of them. For the
-        # members form, the object by reference, or the loop a member
-        # function of the class (`pK_State::steps`).
+        # members form, the object by reference or by pointer (`pointer`:
+        # `st->u`), or the loop a member function of the class
+        # (`pK_State::steps`).
         byref = None
         if "byref" not in self.avoid and self.form in ("params", "members") and \
                 r.random() < 0.3:
-            byref = "method" if self.form == "members" and r.random() < 0.5 else "function"
+            byref = "function"
+            if self.form == "members":
+                byref = r.choice(["method", "method", "function", "pointer"])
         if self.form == "members":
             # The class owns its buffers; the compute function and its
             # helpers are members, reaching the buffers through `this`.
@@ -1713,6 +1716,8 @@ class Gen:
             mb = steps
             if byref == "method":
                 mname = {b: b for b in bufs}
+            elif byref == "pointer":
+                mname = {b: "st->%s" % b for b in bufs}
         for c in range(r.randint(1, 4 if spare else 3)):
             if c > 0 and r.random() < 0.5:
                 b = r.choice(bufs)
@@ -1730,8 +1735,8 @@ class Gen:
                 mb.append(Line("%s = &%s;" % (cur, mname[r.choice(bufs)]), removable=False))
             call = "%s(cc, %s, %d, %d, %d);" % (name, ", ".join(perm), self.N, k0, k1)
             if self.form == "members":
-                call = "%s%s(cc, %d, %d, %d);" % ("" if byref == "method" else "st.",
-                                                  name, self.N, k0, k1)
+                call = "%s%s(cc, %d, %d, %d);" % (
+                    {"method": "", "pointer": "st->"}.get(byref, "st."), name, self.N, k0, k1)
             elif self.form == "vector":
                 call = "%s(cc, vs, %d, %d, %d);" % (name, self.N, k0, k1)
             if "lambdabody" not in self.avoid and r.random() < 0.3:
@@ -1756,7 +1761,9 @@ class Gen:
             if alias and r.random() < 0.6:
                 args[1] = args[0]
             name_steps = "%s_steps" % self.tag
-            if self.form == "members":
+            if byref == "pointer":
+                params, args = "%s_State *st" % self.tag, ["&st"]
+            elif self.form == "members":
                 params, args = "%s_State &st" % self.tag, ["st"]
             else:
                 params = ", ".join("ferry::Buffer<int> &%s" % b for b in owned)

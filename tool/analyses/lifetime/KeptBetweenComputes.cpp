@@ -338,6 +338,8 @@ private:
         addBuffer(P);
       else if (isObjectParameter(P))
         addObject(P);
+      else if (isObjectPointerParameter(P))
+        addObjectAt(P, P->getType()->getPointeeType()->getAsCXXRecordDecl());
     // A member function's object is its caller's, as an object parameter
     // is: its buffers are followed by their paths from `this`, keyed by G.
     if (const auto *M = dyn_cast<CXXMethodDecl>(G);
@@ -377,6 +379,43 @@ private:
     return T->isLValueReferenceType() &&
            !T.getNonReferenceType().isConstQualified() &&
            T.getNonReferenceType()->getAsCXXRecordDecl();
+  }
+
+  /// `Model *m`: followed as `Model &m` is (`m->u`), where G never makes
+  /// it point elsewhere.
+  bool isObjectPointerParameter(const ParmVarDecl *P) const {
+    QualType T = P->getType();
+    return T->isPointerType() && !T->getPointeeType().isConstQualified() &&
+           T->getPointeeType()->getAsCXXRecordDecl() &&
+           onlyReadIn(P, G->getBody());
+  }
+
+  /// Whether every use of V in Body (its lambdas included) reads its
+  /// value: none assigns it, steps it, takes its address or binds a
+  /// reference to it. (Clang's ExprMutationAnalyzer counts a lambda's
+  /// capture by reference as a mutation, and every compute lambda `[&]`
+  /// captures the pointer so.)
+  static bool onlyReadIn(const ValueDecl *V, const Stmt *Body) {
+    struct Uses : RecursiveASTVisitor<Uses> {
+      const ValueDecl *V;
+      std::unique_ptr<ParentMap> Parents;
+      bool Changed = false;
+      bool shouldVisitLambdaBodies() const { return true; }
+      bool VisitDeclRefExpr(DeclRefExpr *R) {
+        if (R->getDecl() != V)
+          return true;
+        const Stmt *P = Parents->getParentIgnoreParens(R);
+        const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
+        Changed = !Cast || Cast->getCastKind() != CK_LValueToRValue;
+        return !Changed;
+      }
+    } Find;
+    if (!Body)
+      return false;
+    Find.V = V;
+    Find.Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
+    Find.TraverseStmt(const_cast<Stmt *>(Body));
+    return !Find.Changed;
   }
 
   void addBuffer(const VarDecl *V) {
@@ -446,7 +485,7 @@ private:
     // (A buffer, or a reference to one, cannot be made to point elsewhere.)
     for (const auto &[Call, Site] : SiteOf)
       for (const LambdaCapture &C : Site->Lambda->captures())
-        if (C.capturesVariable() &&
+        if (C.capturesVariable() && C.getCapturedVar() != V &&
             !isBufferType(
                 C.getCapturedVar()->getType().getNonReferenceType()) &&
             Holders.holds(C.getCapturedVar()->getType(), Elem))
@@ -556,7 +595,10 @@ private:
       return LeavesOf.count(G) ? G : nullptr;
     }
     const auto *R = dyn_cast<DeclRefExpr>(Root);
-    if (!R || Arrow)
+    // (`m->u` of a followed `Model *m` only: another pointer's object is
+    // not the variable's own.)
+    if (!R || (Arrow && !(R->getType()->isPointerType() &&
+                          LeavesOf.count(R->getDecl()))))
       return nullptr;
     if (RootExpr)
       *RootExpr = R;
@@ -1267,8 +1309,12 @@ private:
     QualType Target = Param->isReferenceType() ? Param.getNonReferenceType()
                       : Param->isPointerType() ? Param->getPointeeType()
                                                : QualType();
-    return !Target.isNull() &&
-           Ctx.hasSameUnqualifiedType(Target, Object.getNonReferenceType());
+    // (A followed `Model *m` passed as itself hands over `*m`.)
+    Object = Object.getNonReferenceType();
+    if (Object->isPointerType())
+      Object = Param->isPointerType() ? Object->getPointeeType() : QualType();
+    return !Target.isNull() && !Object.isNull() &&
+           Ctx.hasSameUnqualifiedType(Target, Object);
   }
 
   /// The accelerator a compute runs on, spelled so that evaluating it once
@@ -1536,7 +1582,10 @@ std::string keptSpelling(const ValueDecl *Root, const FieldPath &Path) {
   if (isa<FunctionDecl>(Root))
     return "this->" + pathSpelling(Path);
   std::string Name = Root->getNameAsString();
-  return Path.empty() ? Name : Name + "." + pathSpelling(Path);
+  if (Path.empty())
+    return Name;
+  return Name + (Root->getType()->isPointerType() ? "->" : ".") +
+         pathSpelling(Path);
 }
 
 std::vector<ForgottenAtEntry>
