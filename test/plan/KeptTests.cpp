@@ -443,6 +443,27 @@ struct Solver {
   }
 };
 
+FERRY_COMPUTE void read(ComputeContext &cc, const Buffer<int> &in,
+                        Buffer<int> &out) {
+  cc.dispatch(ro, Range(in.size()), in, out);
+}
+
+struct Viewer {
+  Buffer<int> u = Buffer<int>(8), w = Buffer<int>(8);
+  mutable Buffer<int> m = Buffer<int>(8);
+  void show(ferry::Accelerator &acc, Buffer<int> &out) const {
+    for (int f = 0; f < 2; ++f) {
+      acc.compute([&](ComputeContext &cc) { read(cc, u, out); }); // C1
+      acc.compute([&](ComputeContext &cc) { read(cc, w, out); }); // C2
+    }
+    const_cast<Viewer *>(this)->u[1] = 2;
+    m[0] = 1;
+    acc.compute([&](ComputeContext &cc) { read(cc, u, out); }); // C3
+    acc.compute([&](ComputeContext &cc) { read(cc, m, out); }); // C4
+    acc.compute([&](ComputeContext &cc) { read(cc, w, out); }); // C5
+  }
+};
+
 void touchThrough(Two *t) { t->a[1] = 7; }
 
 void pointerParameter(ferry::Accelerator &acc, Two *t) {
@@ -477,7 +498,8 @@ void parameter(ferry::Accelerator &acc, Buffer<int> &p, Buffer<int> &q) {
       keptAt(S, Plan, {"T1", "T2", "T3", "T4", "S1", "S2", "S3", "R1", "R2",
                        "N1", "N2", "N3", "N4", "N5", "D1", "D2", "O1", "O2",
                        "O3", "O4", "E1", "E2", "H1", "H2", "B1", "B2", "Y1",
-                       "Y2", "Y3", "Y4", "P1", "P2", "P3", "P4", "M1"});
+                       "Y2", "Y3", "Y4", "P1", "P2", "P3", "P4", "M1", "C1", "C2",
+                       "C3", "C4", "C5"});
   // Each compute of the loop carries the others' buffers; `c`, written
   // before its compute on every trip, is kept and carried nowhere.
   CHECK(Kept["T1"] == "a* +b");
@@ -552,6 +574,17 @@ void parameter(ferry::Accelerator &acc, Buffer<int> &p, Buffer<int> &q) {
   CHECK(Kept.count("P4") == 0);
   // One G steps names another object each trip: it is not followed.
   CHECK(Kept.count("M1") == 0);
+  // A const member function's object is followed too: its computes only
+  // read the members. Each lambda captures `out`, which the caller may
+  // have bound to a member: none carries anything, and a write to an
+  // `int` buffer dirties `out`. What writes the members all the same is a
+  // host write: a cast of `this` (`u` is not kept at C3), a `mutable`
+  // member (`m`, clean again after C3, which may have used it as `out`).
+  CHECK(Kept["C1"] == "this->u* out*");
+  CHECK(Kept["C2"] == "this->w out");
+  CHECK(Kept.count("C3") == 0);
+  CHECK(Kept["C4"] == "this->m out");
+  CHECK(Kept["C5"] == "this->w out");
   // The functions that keep what their callers own forget those device
   // copies first.
   std::map<std::string, std::string> Forgotten;
@@ -567,5 +600,6 @@ void parameter(ferry::Accelerator &acc, Buffer<int> &p, Buffer<int> &q) {
                          {"sharedParameter", "t.a other t.b"},
                          {"parameter", "p q"},
                          {"pointerParameter", "t->a t->b"},
+                         {"show", "this->u out this->w this->m"},
                          {"run", "this->u this->w"}});
 }

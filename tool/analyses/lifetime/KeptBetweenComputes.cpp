@@ -342,10 +342,12 @@ private:
         addObjectAt(P, P->getType()->getPointeeType()->getAsCXXRecordDecl());
     // A member function's object is its caller's, as an object parameter
     // is: its buffers are followed by their paths from `this`, keyed by G.
+    // A const one's too: its computes may only read them, and what writes
+    // them all the same (a `mutable` member, `const_cast`) is a host write
+    // the table sees, by path or as a guess of its type.
     if (const auto *M = dyn_cast<CXXMethodDecl>(G);
         M && M->isInstance() && !isa<CXXConstructorDecl>(M) &&
-        !isa<CXXDestructorDecl>(M) && !M->getParent()->isLambda() &&
-        !M->isConst())
+        !isa<CXXDestructorDecl>(M) && !M->getParent()->isLambda())
       addObjectAt(G, M->getParent());
     struct Locals : RecursiveASTVisitor<Locals> {
       FunctionFlow *Self;
