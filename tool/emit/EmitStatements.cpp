@@ -5,6 +5,7 @@
 #include "model/Naming.h"
 #include "analyses/kernel/WorkGroupUse.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -13,6 +14,19 @@ using namespace clang;
 
 namespace ferry {
 namespace emit {
+
+/// OpenCL C's spelling of an unroll hint, or "" for another loop hint.
+static std::string unrollPragma(const LoopHintAttr *Hint, ASTContext &Ctx) {
+  using H = LoopHintAttr;
+  if (Hint->getOption() == H::Unroll)
+    return Hint->getState() == H::Disable ? "#pragma unroll 1"
+                                          : "#pragma unroll";
+  if (Hint->getOption() == H::UnrollCount && Hint->getValue())
+    if (std::optional<llvm::APSInt> N =
+            Hint->getValue()->getIntegerConstantExpr(Ctx))
+      return "#pragma unroll " + llvm::toString(*N, 10);
+  return "";
+}
 
 void Emitter::compoundBody(const CompoundStmt *CS, bool SwitchBody) {
   SourceLocation Prev = CS->getLBracLoc();
@@ -470,9 +484,20 @@ void Emitter::stmt(const Stmt *S) {
   case Stmt::ContinueStmtClass:
     line(Loc, "continue;");
     return;
-  case Stmt::AttributedStmtClass:
-    stmt(cast<AttributedStmt>(S)->getSubStmt());
+  case Stmt::AttributedStmtClass: {
+    // An unroll hint on a loop (`#pragma GCC unroll 4`, which the reference
+    // build's GCC honours too, or Clang's `#pragma unroll`, `nounroll`)
+    // becomes OpenCL C's `#pragma unroll`, on its own line before the loop.
+    // Other loop hints (`#pragma clang loop vectorize(…)`) and attributes
+    // (`[[likely]]`) have no OpenCL C spelling: the kernel compiler decides.
+    const auto *A = cast<AttributedStmt>(S);
+    for (const Attr *At : A->getAttrs())
+      if (const auto *Hint = dyn_cast<LoopHintAttr>(At))
+        if (std::string Pragma = unrollPragma(Hint, Ctx); !Pragma.empty())
+          line(Hint->getLocation(), Pragma);
+    stmt(A->getSubStmt());
     return;
+  }
   case Stmt::GotoStmtClass:
   case Stmt::IndirectGotoStmtClass:
   case Stmt::LabelStmtClass:
