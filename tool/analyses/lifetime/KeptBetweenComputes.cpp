@@ -5,6 +5,7 @@
 #include "analyses/paths/MemberSteps.h"
 #include "analyses/lifetime/ComputeSites.h"
 #include "analyses/lifetime/ExitLiveness.h"
+#include "analyses/lifetime/MadeFresh.h"
 #include "analyses/host/HostEvents.h"
 #include "model/FerryTypes.h"
 #include "parse/Annotations.h"
@@ -801,7 +802,7 @@ private:
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
           for (unsigned B : indicesOf(V))
-            E.Declared.emplace_back(B, Index.count(V) ? madeFresh(V)
+            E.Declared.emplace_back(B, Index.count(V) ? bufferMadeFresh(V)
                                                       : objectMadeFresh(V));
     PointsTo Facts = Table.entryPointsTo();
     for (const HostEvent &Ev : collectHostEvents(S, Table, Facts, Host)) {
@@ -873,100 +874,6 @@ private:
     if (auto It = O.Decl ? Index.find(O.Decl) : Index.end(); It != Index.end())
       return It->second;
     return std::nullopt;
-  }
-
-  /// A declaration that makes the buffer anew (`Buffer<T> b(n)`, `b(n, v)`,
-  /// `b{1, 2}`), not from another buffer's contents.
-  static bool madeFresh(const VarDecl *V) {
-    const auto *Init = V->getInit();
-    const auto *Construct =
-        Init ? dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit()) : nullptr;
-    if (!Construct || Construct->getConstructor()->isCopyOrMoveConstructor())
-      return false;
-    for (const Expr *Arg : Construct->arguments())
-      if (holdsBuffers(Arg->getType()))
-        return false;
-    return true;
-  }
-
-  /// A local object whose buffers are all made anew by its declaration:
-  /// an aggregate of fresh buffers, or a constructor of the user's that
-  /// makes each buffer member anew and calls nothing but the runtime (which
-  /// could run a compute on them, or hand them another buffer's contents).
-  static bool objectMadeFresh(const VarDecl *V) {
-    return V->getInit() && freshConstruction(V->getInit(), 0);
-  }
-  static bool freshConstruction(const Expr *E, int Depth) {
-    if (!E || Depth > 4)
-      return false;
-    E = E->IgnoreImplicit()->IgnoreParens();
-    if (isa<ImplicitValueInitExpr>(E))
-      return true;
-    if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(E))
-      return freshConstruction(Default->getExpr(), Depth + 1);
-    // `ferry::Buffer<float>(64)`: a constructor call spelled as a cast;
-    // `Two{Buffer<float>(8), …}`: an aggregate's list spelled as one.
-    if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E);
-        Cast && (Cast->getCastKind() == CK_ConstructorConversion ||
-                 Cast->getCastKind() == CK_NoOp))
-      return freshConstruction(Cast->getSubExpr(), Depth + 1);
-    if (const auto *IL = dyn_cast<InitListExpr>(E)) {
-      for (const Expr *Init : IL->inits())
-        if (holdsBuffers(Init->getType()) &&
-            !freshConstruction(Init, Depth + 1))
-          return false;
-      return true;
-    }
-    const auto *Construct = dyn_cast<CXXConstructExpr>(E);
-    if (!Construct || Construct->getConstructor()->isCopyOrMoveConstructor())
-      return false;
-    for (const Expr *Arg : Construct->arguments())
-      if (holdsBuffers(Arg->getType()))
-        return false;
-    if (isBufferType(Construct->getType()))
-      return true;
-    const CXXConstructorDecl *Ctor = Construct->getConstructor();
-    const CXXRecordDecl *RD = Ctor->getParent();
-    if (inSystemHeader(Ctor) || RD->getNumBases() != 0)
-      return false;
-    if (Ctor->isImplicit() || Ctor->isDefaulted()) {
-      // Each member default-constructed or from its default initialiser.
-      for (const FieldDecl *FD : RD->fields())
-        if (holdsBuffers(FD->getType()) && FD->hasInClassInitializer() &&
-            !freshConstruction(FD->getInClassInitializer(), Depth + 1))
-          return false;
-      return true;
-    }
-    const auto *Def = dyn_cast_or_null<CXXConstructorDecl>(
-        Ctor->getDefinition());
-    if (!Def)
-      return false;
-    std::set<const FieldDecl *> Initialised;
-    for (const CXXCtorInitializer *Init : Def->inits()) {
-      const FieldDecl *FD = Init->getMember();
-      if (!FD)
-        return false; // a base or a delegated constructor
-      Initialised.insert(FD);
-      if (holdsBuffers(FD->getType()) &&
-          !freshConstruction(Init->getInit(), Depth + 1))
-        return false;
-    }
-    for (const FieldDecl *FD : RD->fields())
-      if (!Initialised.count(FD) && holdsBuffers(FD->getType()) &&
-          FD->hasInClassInitializer() &&
-          !freshConstruction(FD->getInClassInitializer(), Depth + 1))
-        return false;
-    struct Calls : RecursiveASTVisitor<Calls> {
-      bool Foreign = false;
-      bool VisitCallExpr(CallExpr *C) {
-        const FunctionDecl *F = C->getDirectCallee();
-        Foreign = Foreign || !F || !inFerryRuntime(F);
-        return !Foreign;
-      }
-      bool VisitLambdaExpr(LambdaExpr *) { return !(Foreign = true); }
-    } Find;
-    Find.TraverseStmt(Def->getBody());
-    return !Find.Foreign;
   }
 
   /// Pointers, references and iterators into a followed buffer kept in a
