@@ -2,11 +2,12 @@
 // kin are OpenCL C's vectors on the device and structs of the same size and
 // alignment on the host: a buffer of structs holding float4s, a buffer of
 // int4s and one of double2s keep one layout on both sides. Covered:
-// constructors (components and splat) as vector literals, + - * / % and
-// compound assignment infix, unary minus, a scalar applied to each
-// component, .x access, dot, length, normalize, vload4 and vstore4 on a
-// float buffer. Every value is exact or printed rounded well away from a
-// tie, so the program prints what its reference execution does.
+// constructors (components and splat) as vector literals, + - * / % & | ^
+// and compound assignment infix (the integer ones with a scalar too),
+// unary minus, a scalar applied to each component, .x access, dot, length,
+// normalize, vload4 and vstore4 on a float buffer. Every value is exact
+// or printed rounded well away from a tie, so the program prints what its
+// reference execution does.
 //
 // By hand (`ps` 256 Particles of 32 B = 8192 B, `xyzw` 512 floats = 2048 B,
 // `len` 128 floats = 512 B, `a` and `b` 64 int4s = 1024 B each, `d` 32
@@ -45,7 +46,13 @@ FERRY_KERNEL void lengths(ferry::KernelContext kc, float *xyzw, float *len) {
 
 FERRY_KERNEL void integers(ferry::KernelContext kc, const ferry::int4 *a,
                            ferry::int4 *b) {
-  b[kc.x] = (a[kc.x] * 3 + ferry::int4(1, 2, 3, 4)) % ferry::int4(7);
+  ferry::int4 v = (a[kc.x] * 3 + ferry::int4(1, 2, 3, 4)) % ferry::int4(7);
+  // The integer operators with a scalar either way round and compound
+  // (the fuzz generator's vector kernels found them missing on the host).
+  v = (v ^ 5) | 8;
+  v %= 11;
+  v &= ferry::int4(0xF);
+  b[kc.x] = (3 & (v ^ ferry::int4(2))) | v;
 }
 
 FERRY_KERNEL void doubles(ferry::KernelContext kc, ferry::double2 *d) {

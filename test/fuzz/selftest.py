@@ -134,9 +134,15 @@ check(re.search(r"static void p\d+_steps\(ferry::Accelerator &acc, p\d+_State \*
       and re.search(r"p\d+_steps\(acc, &st, \d+\);", members),
       "generated programs hand the object by pointer to a function that runs the computes")
 
+# Kernels on four elements at a time, through ferry::int4.
+check("ferry::vload4(kc.x, b1)" in texts and "ferry::vstore4(" in texts,
+      "generated programs load and store int4 vectors")
+
 # --avoid leaves a form out.
 texts2 = "\n".join(gen.generate("cover", i, {"macro", "swap"}).text() for i in range(100))
 check("_NV" not in texts2 and "std::swap" not in texts2, "--avoid leaves forms out")
+check("vload4" not in "\n".join(gen.generate("cover", i, {"vec4"}).text() for i in range(100)),
+      "--avoid vec4 leaves the vector kernels out")
 new = {"vectorcopy": "std::vector", "ptrstore": "int *p", "ptrcompare": " != &",
        "flipref": "_flip", "structhelper": "_Pair", "columns": "; ++r) {",
        "grid": "int w", "volume": "int nz", "ptrcopy": "_src",

@@ -28,6 +28,10 @@ const char *infixOf(OverloadedOperatorKind K) {
   case OO_MinusEqual: return "-=";
   case OO_StarEqual: return "*=";
   case OO_SlashEqual: return "/=";
+  case OO_PercentEqual: return "%=";
+  case OO_AmpEqual: return "&=";
+  case OO_PipeEqual: return "|=";
+  case OO_CaretEqual: return "^=";
   default: return nullptr;
   }
 }

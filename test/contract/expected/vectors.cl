@@ -9,14 +9,14 @@
 #define FERRY_OFFSETOF(T, m) ((size_t) & (((T*)0)->m))
 #endif
 
-#line 28 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
+#line 29 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
 typedef struct Particle {
   float4 pos;
   float4 vel;
 } Particle;
 typedef char ferry_check_Particle[((sizeof(Particle) == 32) & (FERRY_OFFSETOF(Particle, pos) == 0) & (FERRY_OFFSETOF(Particle, vel) == 16)) ? 1 : -1];
 
-#line 33 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
+#line 34 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
 __kernel void advance(__global Particle* restrict ps, float dt) {
   Particle p = ps[(int)get_global_id(0)];
   (p.pos += (p.vel * dt));
@@ -24,19 +24,25 @@ __kernel void advance(__global Particle* restrict ps, float dt) {
   ps[(int)get_global_id(0)] = p;
 }
 
-#line 40 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
+#line 41 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
 __kernel void lengths(__global float* xyzw, __global float* len) {
   const float4 v = vload4((int)get_global_id(0), xyzw);
   len[(int)get_global_id(0)] = length(v) + dot(v, (float4)(1.0f));
   vstore4(((-v) * 2.0f), (int)get_global_id(0), xyzw);
 }
 
-#line 47 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
+#line 48 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
 __kernel void integers(__global const int4* a, __global int4* b) {
-  b[(int)get_global_id(0)] = ((((a[(int)get_global_id(0)] * 3) + (int4)(1, 2, 3, 4))) % (int4)(7));
+  int4 v = ((((a[(int)get_global_id(0)] * 3) + (int4)(1, 2, 3, 4))) % (int4)(7));
+  // The integer operators with a scalar either way round and compound
+  // (the fuzz generator's vector kernels found them missing on the host).
+  v = (((v ^ 5)) | 8);
+  (v %= 11);
+  (v &= (int4)(0xF));
+  b[(int)get_global_id(0)] = (((3 & ((v ^ (int4)(2))))) | v);
 }
 
-#line 51 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
+#line 58 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
 __kernel void doubles(__global double2* restrict d) {
   double2 v = d[(int)get_global_id(0)];
   v.x = v.x * 2.0;

@@ -13,14 +13,14 @@
 #define FERRY_OFFSETOF(T, m) ((size_t) & (((T*)0)->m))
 #endif
 
-#line 28 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
+#line 29 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
 typedef struct Particle {
   float4 pos;
   float4 vel;
 } Particle;
 typedef char ferry_check_Particle[((sizeof(Particle) == 32) & (FERRY_OFFSETOF(Particle, pos) == 0) & (FERRY_OFFSETOF(Particle, vel) == 16)) ? 1 : -1];
 
-#line 33 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
+#line 34 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
 __kernel void advance(__global Particle* restrict ps, float dt) {
   Particle p = ps[(int)get_global_id(0)];
   (p.pos += (p.vel * dt));
@@ -28,19 +28,25 @@ __kernel void advance(__global Particle* restrict ps, float dt) {
   ps[(int)get_global_id(0)] = p;
 }
 
-#line 40 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
+#line 41 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
 __kernel void lengths(__global float* xyzw, __global float* len) {
   const float4 v = vload4((int)get_global_id(0), xyzw);
   len[(int)get_global_id(0)] = length(v) + dot(v, (float4)(1.0f));
   vstore4(((-v) * 2.0f), (int)get_global_id(0), xyzw);
 }
 
-#line 47 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
+#line 48 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
 __kernel void integers(__global const int4* a, __global int4* b) {
-  b[(int)get_global_id(0)] = ((((a[(int)get_global_id(0)] * 3) + (int4)(1, 2, 3, 4))) % (int4)(7));
+  int4 v = ((((a[(int)get_global_id(0)] * 3) + (int4)(1, 2, 3, 4))) % (int4)(7));
+  // The integer operators with a scalar either way round and compound
+  // (the fuzz generator's vector kernels found them missing on the host).
+  v = (((v ^ 5)) | 8);
+  (v %= 11);
+  (v &= (int4)(0xF));
+  b[(int)get_global_id(0)] = (((3 & ((v ^ (int4)(2))))) | v);
 }
 
-#line 51 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
+#line 58 "@FERRY_SOURCE_ROOT@/test/contract/vectors.cpp"
 __kernel void doubles(__global double2* restrict d) {
   double2 v = d[(int)get_global_id(0)];
   v.x = v.x * 2.0;
@@ -52,11 +58,12 @@ __kernel void doubles(__global double2* restrict d) {
 // kin are OpenCL C's vectors on the device and structs of the same size and
 // alignment on the host: a buffer of structs holding float4s, a buffer of
 // int4s and one of double2s keep one layout on both sides. Covered:
-// constructors (components and splat) as vector literals, + - * / % and
-// compound assignment infix, unary minus, a scalar applied to each
-// component, .x access, dot, length, normalize, vload4 and vstore4 on a
-// float buffer. Every value is exact or printed rounded well away from a
-// tie, so the program prints what its reference execution does.
+// constructors (components and splat) as vector literals, + - * / % & | ^
+// and compound assignment infix (the integer ones with a scalar too),
+// unary minus, a scalar applied to each component, .x access, dot, length,
+// normalize, vload4 and vstore4 on a float buffer. Every value is exact
+// or printed rounded well away from a tie, so the program prints what its
+// reference execution does.
 //
 // By hand (`ps` 256 Particles of 32 B = 8192 B, `xyzw` 512 floats = 2048 B,
 // `len` 128 floats = 512 B, `a` and `b` 64 int4s = 1024 B each, `d` 32
@@ -95,7 +102,13 @@ FERRY_KERNEL void lengths(ferry::KernelContext kc, float *xyzw, float *len) {
 
 FERRY_KERNEL void integers(ferry::KernelContext kc, const ferry::int4 *a,
                            ferry::int4 *b) {
-  b[kc.x] = (a[kc.x] * 3 + ferry::int4(1, 2, 3, 4)) % ferry::int4(7);
+  ferry::int4 v = (a[kc.x] * 3 + ferry::int4(1, 2, 3, 4)) % ferry::int4(7);
+  // The integer operators with a scalar either way round and compound
+  // (the fuzz generator's vector kernels found them missing on the host).
+  v = (v ^ 5) | 8;
+  v %= 11;
+  v &= ferry::int4(0xF);
+  b[kc.x] = (3 & (v ^ ferry::int4(2))) | v;
 }
 
 FERRY_KERNEL void doubles(ferry::KernelContext kc, ferry::double2 *d) {
@@ -109,14 +122,14 @@ FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<Particle> &ps,
                        const ferry::Buffer<ferry::int4> &a,
                        ferry::Buffer<ferry::int4> &b,
                        ferry::Buffer<ferry::double2> &d) {
-  cc.toDevice(ps); // ferry: hoisted: kernels in the loop at line 62 read `ps` and the host never writes it there; the device copy is stale
+  cc.toDevice(ps); // ferry: hoisted: kernels in the loop at line 69 read `ps` and the host never writes it there; the device copy is stale
   for (int step = 0; step < 3; ++step)
     cc.launch(::ferry_opencl_program, "advance", advance, ferry::Range(ps.size()), ferry::rw(ps), 0.5f);
-  cc.toDevice(xyzw); // ferry: kernel `lengths` (line 64) reads `xyzw`; the device copy is stale
+  cc.toDevice(xyzw); // ferry: kernel `lengths` (line 71) reads `xyzw`; the device copy is stale
   cc.launch(::ferry_opencl_program, "lengths", lengths, ferry::Range(len.size()), ferry::rw(xyzw), ferry::wo(len));
-  cc.toDevice(a); // ferry: kernel `integers` (line 65) reads `a`; the device copy is stale
+  cc.toDevice(a); // ferry: kernel `integers` (line 72) reads `a`; the device copy is stale
   cc.launch(::ferry_opencl_program, "integers", integers, ferry::Range(b.size()), ferry::ro(a), ferry::wo(b));
-  cc.toDevice(d); // ferry: kernel `doubles` (line 66) reads `d`; the device copy is stale
+  cc.toDevice(d); // ferry: kernel `doubles` (line 73) reads `d`; the device copy is stale
   cc.launch(::ferry_opencl_program, "doubles", doubles, ferry::Range(d.size()), ferry::rw(d));
   cc.fromDeviceIfStale(ps); // ferry: `ps` goes back to the caller; the device may hold a newer copy
   cc.fromDevice(xyzw); // ferry: `xyzw` goes back to the caller; the device holds the newer copy

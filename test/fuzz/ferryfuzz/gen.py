@@ -391,6 +391,33 @@ class Gen:
         self.kernels.append(k)
         return k
 
+    def make_vector_kernel(self):
+        """`vec4`: each work-item loads four elements of an input as a
+        `ferry::int4` (`vload4`), computes with vectors, scalars and
+        components, and stores four of an output (`vstore4`), over a
+        range of N / 4 work-items or one short of it (issue 31's vector
+        types). Only drawn where 4 divides N; FERRY_WO only where the range
+        covers the output."""
+        name = self.fresh("k")
+        covers = self.chance(0.7)
+        wo = covers and self.chance(0.3)
+        params = ["%sint *b0" % ("FERRY_WO " if wo else ""),
+                  "%sint *b1" % self.r.choice(["const ", "FERRY_RO const ", ""]), "int s0"]
+        body = ["const ferry::int4 a = ferry::vload4(kc.x, b1);",
+                "ferry::int4 v = a * %d + ferry::int4(s0, kc.x, %d, s0 + kc.x);"
+                % (self.r.randint(1, 5), self.r.randint(0, 9))]
+        body.append(self.r.choice([
+            "v.x += v.w;",
+            "v = v + ferry::int4(%d);" % self.r.randint(1, 9),
+            "v = (v ^ a) | ferry::int4(1, 0, 1, 0);",
+            "v.z = v.y * %d - a.x;" % self.r.randint(1, 3)]))
+        body.append("ferry::vstore4(v & %s, kc.x, b0);" % MASK)
+        text = "FERRY_KERNEL void %s(ferry::KernelContext kc, %s) {\n%s\n}" % (
+            name, ", ".join(params), "\n".join("  " + b for b in body))
+        k = Kernel(name, ["out", "in"], 1, "none", "quads" if covers else "quadspart", 1, text)
+        self.kernels.append(k)
+        return k
+
     def make_reduce_kernel(self):
         """`reduce`: a reduction (docs/LANGUAGE.md): each work-item folds a
         value made from its element of an input into a `ferry::Sum<int>`,
@@ -582,6 +609,8 @@ class Gen:
                 k = self.make_volume_kernel()
             elif "reduce" not in self.avoid and self.chance(0.06):
                 k = self.make_reduce_kernel()
+            elif "vec4" not in self.avoid and self.N % 4 == 0 and self.chance(0.06):
+                k = self.make_vector_kernel()
             else:
                 dims = self.pick([(16, 1), (4, 2), (1, 3)])
                 k = self.make_kernel(self.r.choice([1, 1, 2, 2, 3]), dims, self.chance(0.2))
@@ -594,6 +623,10 @@ class Gen:
             return self.volume_dispatch(k, sc, args)
         if k.rangekind == "cols":
             rng = "ferry::Range(%d)" % self.W
+        elif k.rangekind in ("quads", "quadspart"):
+            quads = self.N // 4 - (k.rangekind == "quadspart")
+            rng = "ferry::Range(%s)" % (
+                "%s / 4" % sc.size if k.rangekind == "quads" and self.chance(0.5) else quads)
         elif k.dims == 3:
             rng = "ferry::Range(%d, 1, %d)" % (self.W, self.H)
         elif k.dims == 2:
