@@ -70,84 +70,48 @@ template <class T> struct VecScalar {
 };
 } // namespace detail
 
-#define FERRY_VEC_OPERATOR(op)                                               \
-  template <class T, int N>                                                  \
+// Between two vectors, a vector and a scalar either way round, and as
+// compound assignments, as OpenCL C has them; `Allowed<T>` says for which
+// component types (% & | ^ are for the integer vectors only).
+#define FERRY_VEC_OPERATOR(op, Allowed)                                      \
+  template <class T, int N, class = std::enable_if_t<Allowed<T>::value>>     \
   Vec<T, N> operator op(Vec<T, N> a, Vec<T, N> b) {                          \
     for (int i = 0; i < N; ++i)                                              \
       a[i] = T(a[i] op b[i]);                                                \
     return a;                                                                \
   }                                                                          \
-  template <class T, int N>                                                  \
+  template <class T, int N, class = std::enable_if_t<Allowed<T>::value>>     \
   Vec<T, N> operator op(Vec<T, N> a,                                         \
                         typename detail::VecScalar<T>::type s) {             \
     for (int i = 0; i < N; ++i)                                              \
       a[i] = T(a[i] op s);                                                   \
     return a;                                                                \
   }                                                                          \
-  template <class T, int N>                                                  \
+  template <class T, int N, class = std::enable_if_t<Allowed<T>::value>>     \
   Vec<T, N> operator op(typename detail::VecScalar<T>::type s,               \
                         Vec<T, N> b) {                                       \
     for (int i = 0; i < N; ++i)                                              \
       b[i] = T(s op b[i]);                                                   \
     return b;                                                                \
   }                                                                          \
-  template <class T, int N>                                                  \
+  template <class T, int N, class = std::enable_if_t<Allowed<T>::value>>     \
   Vec<T, N> &operator op##=(Vec<T, N> &a, Vec<T, N> b) {                     \
     return a = a op b;                                                       \
   }                                                                          \
-  template <class T, int N>                                                  \
+  template <class T, int N, class = std::enable_if_t<Allowed<T>::value>>     \
   Vec<T, N> &operator op##=(Vec<T, N> &a,                                    \
                             typename detail::VecScalar<T>::type s) {         \
     return a = a op s;                                                       \
   }
-FERRY_VEC_OPERATOR(+)
-FERRY_VEC_OPERATOR(-)
-FERRY_VEC_OPERATOR(*)
-FERRY_VEC_OPERATOR(/)
+FERRY_VEC_OPERATOR(+, std::is_arithmetic)
+FERRY_VEC_OPERATOR(-, std::is_arithmetic)
+FERRY_VEC_OPERATOR(*, std::is_arithmetic)
+FERRY_VEC_OPERATOR(/, std::is_arithmetic)
+FERRY_VEC_OPERATOR(%, std::is_integral)
+FERRY_VEC_OPERATOR(&, std::is_integral)
+FERRY_VEC_OPERATOR(|, std::is_integral)
+FERRY_VEC_OPERATOR(^, std::is_integral)
 #undef FERRY_VEC_OPERATOR
-
-// (Between two vectors, a vector and a scalar either way round, and as
-// compound assignments, as OpenCL C has them.)
-#define FERRY_VEC_INTEGER_OPERATOR(op)                                       \
-  template <class T, int N,                                                  \
-            class = std::enable_if_t<std::is_integral<T>::value>>            \
-  Vec<T, N> operator op(Vec<T, N> a, Vec<T, N> b) {                          \
-    for (int i = 0; i < N; ++i)                                              \
-      a[i] = T(a[i] op b[i]);                                                \
-    return a;                                                                \
-  }                                                                          \
-  template <class T, int N,                                                  \
-            class = std::enable_if_t<std::is_integral<T>::value>>            \
-  Vec<T, N> operator op(Vec<T, N> a,                                         \
-                        typename detail::VecScalar<T>::type s) {             \
-    for (int i = 0; i < N; ++i)                                              \
-      a[i] = T(a[i] op s);                                                   \
-    return a;                                                                \
-  }                                                                          \
-  template <class T, int N,                                                  \
-            class = std::enable_if_t<std::is_integral<T>::value>>            \
-  Vec<T, N> operator op(typename detail::VecScalar<T>::type s,               \
-                        Vec<T, N> b) {                                       \
-    for (int i = 0; i < N; ++i)                                              \
-      b[i] = T(s op b[i]);                                                   \
-    return b;                                                                \
-  }                                                                          \
-  template <class T, int N,                                                  \
-            class = std::enable_if_t<std::is_integral<T>::value>>            \
-  Vec<T, N> &operator op##=(Vec<T, N> &a, Vec<T, N> b) {                     \
-    return a = a op b;                                                       \
-  }                                                                          \
-  template <class T, int N,                                                  \
-            class = std::enable_if_t<std::is_integral<T>::value>>            \
-  Vec<T, N> &operator op##=(Vec<T, N> &a,                                    \
-                            typename detail::VecScalar<T>::type s) {         \
-    return a = a op s;                                                       \
-  }
-FERRY_VEC_INTEGER_OPERATOR(%)
-FERRY_VEC_INTEGER_OPERATOR(&)
-FERRY_VEC_INTEGER_OPERATOR(|)
-FERRY_VEC_INTEGER_OPERATOR(^)
-#undef FERRY_VEC_INTEGER_OPERATOR
 
 template <class T, int N> Vec<T, N> operator-(Vec<T, N> a) {
   for (int i = 0; i < N; ++i)
