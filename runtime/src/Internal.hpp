@@ -295,6 +295,19 @@ struct BufferAccess {
     b.computeOnly_ = true;
   }
   static bool keptAlways(const BufferBase &b) { return b.computeOnly_; }
+  // ferry::HomeAtScopeEnd: while a scope holds b, copies home wait, and
+  // what the scope's computes leave carries into its next.
+  static void deferHome(const BufferBase &b) {
+    if (b.homeDeferred_++ == 0)
+      b.deferredFrom_ = currentEpoch() + 1;
+  }
+  // The scope's end: whether it was the last scope holding b.
+  static bool lastDeferral(const BufferBase &b) { return b.homeDeferred_ == 1; }
+  static void endDeferral(const BufferBase &b) {
+    if (b.homeDeferred_ != 0)
+      --b.homeDeferred_;
+  }
+  static bool homeDeferred(const BufferBase &b) { return b.homeDeferred_ != 0; }
   // ComputeContext::keepDeviceCopy: into every later epoch, and the exit's
   // net still brings it home.
   static void keepValidAlways(const BufferBase &b) {

@@ -67,6 +67,49 @@ void keepOnDeviceHook(Session &s, const BufferBase &b) {
     BufferAccess::keep(b);
 }
 
+// ferry::HomeAtScopeEnd.
+Session *deferHomeHook(std::shared_ptr<Session> &slot,
+                       const BufferBase *const *buffers, std::size_t count) {
+  Session &s = sessionFor(slot);
+  if (s.host || !followsPlan(activePolicy()))
+    return nullptr;
+  for (std::size_t i = 0; i < count; ++i)
+    BufferAccess::deferHome(*buffers[i]);
+  return &s;
+}
+
+// The scope's end: each buffer no other scope holds comes home where the
+// device holds it newer (each copy home waits for itself). A failed copy
+// is reported after the others are tried, as at a compute's end; while an
+// exception is on its way, it is dropped.
+void bringHomeDeferredHook(Session &s, const BufferBase *const *buffers,
+                           std::size_t count, bool report) {
+  // (Copied while the scope still holds them: their state is the scope's.)
+  std::exception_ptr failed;
+  for (std::size_t i = 0; i < count; ++i) {
+    const BufferBase *b = buffers[i];
+    // (A member only compute code names stays on the device, as at an
+    // exit.)
+    if (!BufferAccess::lastDeferral(*b) || BufferAccess::keptAlways(*b))
+      continue;
+    const std::shared_ptr<DeviceShadow> &shadow = BufferAccess::shadow(*b);
+    if (b->hostValid() || !shadow || shadow->context() != s.context())
+      continue;
+    try {
+      waitForBuffer(*b);
+      BufferAccess::touch(*b);
+      copyStaleFromDevice(s, *b, 0, b->byteSize());
+    } catch (...) {
+      if (!failed)
+        failed = std::current_exception();
+    }
+  }
+  for (std::size_t i = 0; i < count; ++i)
+    BufferAccess::endDeferral(*buffers[i]);
+  if (failed && report)
+    std::rethrow_exception(failed);
+}
+
 void forgetDeviceCopyHook(const BufferBase &b) {
   if (followsPlan(activePolicy()))
     BufferAccess::forget(b);
@@ -230,6 +273,8 @@ bool registerLibrary() {
   hooks.forgetDeviceCopy = &forgetDeviceCopyHook;
   hooks.finish = &finishHook;
   hooks.device = &deviceHook;
+  hooks.deferHome = &deferHomeHook;
+  hooks.bringHomeDeferred = &bringHomeDeferredHook;
   registerHostStorage(hooks);
   return true;
 }

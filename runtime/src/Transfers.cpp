@@ -286,8 +286,12 @@ void ComputeContext::toDevice(const detail::BufferBase &b) {
   }
 }
 
+// A buffer a ferry::HomeAtScopeEnd holds comes home at the scope's end,
+// not here: Ferry proved that nothing but kernels uses it until then.
 void ComputeContext::fromDevice(const detail::BufferBase &b) {
   if (detail::Session *s = detail::plannedDevice(session_)) {
+    if (detail::BufferAccess::homeDeferred(b))
+      return;
     const bool known = detail::BufferAccess::live(b);
     detail::BufferAccess::touch(b);
     if (known)
@@ -308,6 +312,8 @@ void ComputeContext::toDeviceIfStale(const detail::BufferBase &b) {
 
 void ComputeContext::fromDeviceIfStale(const detail::BufferBase &b) {
   if (detail::Session *s = detail::plannedDevice(session_)) {
+    if (detail::BufferAccess::homeDeferred(b))
+      return;
     detail::BufferAccess::touch(b);
     detail::copyStaleFromDevice(*s, b, 0, b.byteSize());
   }
@@ -330,7 +336,9 @@ void ComputeContext::rangeTransfer(Transfer what, const detail::BufferBase &b,
   if (what == Transfer::HostWrites)
     waitForBuffer(b); // as hostWrites(b), under any policy
   Session *s = plannedDevice(session_);
-  if (!s)
+  if (!s || ((what == Transfer::FromDevice ||
+              what == Transfer::FromDeviceIfStale) &&
+             BufferAccess::homeDeferred(b)))
     return;
   const bool known = BufferAccess::live(b); // as in toDevice(b)
   BufferAccess::touch(b);
@@ -411,7 +419,8 @@ void ComputeContext::unnamedAccess(const std::type_info *element,
   for (const BufferBase *b :
        std::vector<const BufferBase *>(deviceNewerBuffers()))
     if (ofType(*b) && !b->hostValid() && inThisContext(*b) &&
-        !(what == Unnamed::AtExit && BufferAccess::keptAlways(*b))) {
+        !(what == Unnamed::AtExit && (BufferAccess::keptAlways(*b) ||
+                                      BufferAccess::homeDeferred(*b)))) {
       BufferAccess::touch(*b);
       copyStaleFromDevice(*s, *b, 0, b->byteSize());
     }

@@ -10,7 +10,8 @@ namespace ferry {
 namespace detail {
 
 void BufferAccess::startEpoch(const BufferBase &b) {
-  if (b.keptInto_ == currentEpoch() || b.computeOnly_ || b.hostReadsOnly_) {
+  if (b.keptInto_ == currentEpoch() || b.computeOnly_ || b.hostReadsOnly_ ||
+      b.carriedByScope()) {
     b.epoch_ = currentEpoch(); // keepOnDevice: the state carries over
     return;
   }

@@ -22,6 +22,7 @@
 #include <stdexcept>
 #include <string>
 #include <cstring>
+#include <exception>
 #include <type_traits>
 #include <tuple>
 #include <typeinfo>
@@ -472,6 +473,15 @@ struct RuntimeHooks {
   void (*forgetDeviceCopy)(const BufferBase &) = nullptr;
   // acc.device(), cc.device(): the session's device (created on first need).
   Device (*device)(std::shared_ptr<Session> &) = nullptr;
+  // ferry::HomeAtScopeEnd: the session whose computes leave these buffers
+  // on the device from here (created on first need), or null where the
+  // plan's lines do nothing (the host device, the kernel and naive
+  // policies); then the buffers, at the scope's end, come home (`report`
+  // false while an exception is on its way: then nothing is thrown).
+  Session *(*deferHome)(std::shared_ptr<Session> &, const BufferBase *const *,
+                        std::size_t) = nullptr;
+  void (*bringHomeDeferred)(Session &, const BufferBase *const *, std::size_t,
+                            bool report) = nullptr;
 };
 // The device the reference execution (and FERRY_DEVICE=host) reports: the
 // host. Its cores as compute units; 1024 work-items a group and 64 KiB of
@@ -627,7 +637,14 @@ private:
   // The state is this epoch's: set in it, or carried into it.
   bool live() const {
     return epoch_ == currentEpoch() || keptInto_ == currentEpoch() ||
-           computeOnly_ || hostReadsOnly_;
+           computeOnly_ || hostReadsOnly_ || carriedByScope();
+  }
+  // A ferry::HomeAtScopeEnd holds the buffer, and its state was set by a
+  // compute inside the scope: none outside it set this state, so it carries
+  // over (a state from before the scope follows the contract's rule: the
+  // host may have written the buffer since).
+  bool carriedByScope() const {
+    return homeDeferred_ != 0 && epoch_ >= deferredFrom_;
   }
   // A registry of buffers (deviceNewerBuffers, buffersOnDevice) in which
   // each knows its place (`slot`), so that leaving it is O(1).
@@ -669,6 +686,8 @@ private:
     keptInto_ = other.keptInto_;
     computeOnly_ = other.computeOnly_;
     hostReadsOnly_ = other.hostReadsOnly_;
+    homeDeferred_ = other.homeDeferred_;
+    deferredFrom_ = other.deferredFrom_;
     shadow_ = std::move(other.shadow_);
     listed_ = other.listed_;
     if (listed_ != notListed)
@@ -686,6 +705,7 @@ private:
     other.keptInto_ = 0;
     other.computeOnly_ = false;
     other.hostReadsOnly_ = false;
+    other.homeDeferred_ = 0;
     other.listed_ = notListed;
     other.onDevice_ = notListed;
     other.shadow_.reset();
@@ -707,6 +727,12 @@ private:
   // ComputeContext::keepDeviceCopy: code outside computes only reads this
   // buffer, so its state carries into every later epoch too.
   mutable bool hostReadsOnly_ = false;
+  // How many ferry::HomeAtScopeEnd scopes hold this buffer: while any does,
+  // its state carries into every later epoch, and the computes' copies home
+  // wait for the scope's end.
+  mutable unsigned homeDeferred_ = 0;
+  // The epoch of the first compute inside the outermost such scope.
+  mutable std::uint64_t deferredFrom_ = 0;
   // The buffer's place in deviceNewerBuffers(), or notListed.
   mutable std::size_t listed_ = notListed;
   // The buffer's place in buffersOnDevice(), or notListed.
@@ -1686,7 +1712,43 @@ public:
   }
 
 private:
+  friend class HomeAtScopeEnd;
   std::shared_ptr<detail::Session> session_;
+};
+
+// Written by the rewriter as the first line of a block it puts around a
+// loop of computes (an extension): Ferry proved that no code of the loop
+// but the computes' kernels reads or writes these buffers, so the copies
+// home that its computes would make at their exits wait until the block
+// ends, and each buffer crosses once, when the object is destroyed: on
+// leaving the loop, by a `break` or a `return` inside it, or by an
+// exception (then a failed copy is dropped, and the exception goes on).
+// Meanwhile their state carries from each compute into the next. Where the
+// device itself fails at the end, the destructor throws ferry::Error, as a
+// compute would. Does nothing in the reference execution, on
+// FERRY_DEVICE=host and under the kernel and naive policies.
+class HomeAtScopeEnd {
+public:
+  template <class... T>
+  explicit HomeAtScopeEnd(Accelerator &acc, const Buffer<T> &...buffers)
+      : buffers_{static_cast<const detail::BufferBase *>(&buffers)...},
+        exceptions_(std::uncaught_exceptions()) {
+    if (auto defer = detail::runtimeHooks().deferHome)
+      session_ = defer(acc.session_, buffers_.data(), buffers_.size());
+  }
+  ~HomeAtScopeEnd() noexcept(false) {
+    if (session_)
+      detail::runtimeHooks().bringHomeDeferred(
+          *session_, buffers_.data(), buffers_.size(),
+          std::uncaught_exceptions() <= exceptions_);
+  }
+  HomeAtScopeEnd(const HomeAtScopeEnd &) = delete;
+  HomeAtScopeEnd &operator=(const HomeAtScopeEnd &) = delete;
+
+private:
+  std::vector<const detail::BufferBase *> buffers_;
+  detail::Session *session_ = nullptr;
+  int exceptions_;
 };
 
 // Written by the rewriter at the start of a function that runs computes on
