@@ -21,16 +21,22 @@
 // 64 B), the first loop, four trips:
 //   trip 1: every buffer in once, all fills (6, 896 B);
 //   trips 2 to 4: w again (3, 192 B); u, v, hot, cold and z are kept.
-//   Every compute brings its buffer home (main prints them after the loop,
-//     and no exit proves them dead): 24, 4 x 896 = 3584 B.
+//   Out: main prints them after the loop, and nothing in it but kernels
+//     uses u, v, hot, cold and z, so they stay on the device until the
+//     loop ends (analyses/lifetime/LeftOnDeviceInLoops) and come home once
+//     (5, 832 B); w, which main writes in the loop, comes home at every
+//     trip (4, 256 B).
 // The second loop, two trips: z kept (its last compute was the first
 //   loop's), each trip's t a fill at its first compute and kept at the
-//   second (2, 128 B); out z twice and t four times (6, 384 B).
-// In 11 (1216 B), fills 8 (1024 B); out 30 (3968 B); dispatches 30. Before
-// this change the first loop sent 24 (3584 B).
+//   second (2, 128 B); out z once, when the loop ends, and t four times
+//   (t is declared in the loop: no block around it can name it) (5,
+//   320 B).
+// In 11 (1216 B), fills 8 (1024 B); out 14 (1408 B); dispatches 30. Before
+// carrying, the first loop sent 24 (3584 B); before loops left buffers on
+// the device, 30 came home (3968 B).
 // ferry-test: golden
 // ferry-test: to_device 11 to_device_bytes 1216 fills 8 fill_bytes 1024
-// ferry-test: from_device 30 from_device_bytes 3968
+// ferry-test: from_device 14 from_device_bytes 1408
 // ferry-test: dispatches 30
 #include "Print.h"
 

@@ -10,17 +10,19 @@
 //   filter.render(acc, frame, 4): `render` forgets `this->weights_`,
 //     `this->bias_` and `frame`. Frame 1 copies all three in (3, 768 B;
 //     `bias_` and `frame` start uniform: fills). Frames 2 to 4 keep them:
-//     nothing in. Each frame brings `frame` home, main prints it: out 4,
-//     1024 B. The members are only read: nothing of them comes home.
+//     nothing in. Main prints `frame`, and nothing in the loop but
+//     kernels uses it: it comes home once, when the loop ends (1, 256 B).
+//     The members are only read: nothing of them comes home.
 //   main writes `frame[0]`; filter.render(acc, frame, 2) forgets them
 //     again: frame 1 copies all three in (3, 768 B; `bias_` still a fill,
-//     `frame` not: main wrote it), frame 2 keeps them; out 2, 512 B.
-// In 6 (1536 B), 3 of them fills (768 B); out 6 (1536 B); dispatches 6.
+//     `frame` not: main wrote it), frame 2 keeps them; out 1, 256 B.
+// In 6 (1536 B), 3 of them fills (768 B); out 2 (512 B); dispatches 6
+// (6 came home, 1536 B, before loops left buffers on the device).
 // Before: `frame` was kept, but the weights and the bias went in at every
 // frame: 14 (3584 B).
 // ferry-test: golden
 // ferry-test: to_device 6 to_device_bytes 1536 fills 3 fill_bytes 768
-// ferry-test: from_device 6 from_device_bytes 1536
+// ferry-test: from_device 2 from_device_bytes 512
 // ferry-test: dispatches 6
 #include "Print.h"
 

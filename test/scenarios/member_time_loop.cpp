@@ -12,15 +12,17 @@
 // By hand (floats, 64 = 256 B each):
 //   run(acc, 3): trip 1, `inject` copies in `t_` (a fill: it starts
 //     uniform) and `src_` (2, 512 B); `smooth` keeps `t_` and carries
-//     `src_`; trips 2 and 3 keep both. Out: each compute brings `t_` home
-//     (6, 1536 B); `src_` is only read on the device.
+//     `src_`; trips 2 and 3 keep both. Out: nothing in the loop but
+//     kernels uses `t_`, so it comes home once, when the loop ends (1,
+//     256 B); `src_` is only read on the device.
 //   reheat(); run(acc, 2): forgotten again; trip 1 copies both in (2,
-//     512 B), then nothing; out 4 (1024 B).
-// In 4 (1024 B), 1 of them a fill (256 B); out 10 (2560 B); dispatches 10.
-// Before this change: 3 copies in a trip, 15 (3840 B).
+//     512 B), then nothing; out 1 (256 B).
+// In 4 (1024 B), 1 of them a fill (256 B); out 2 (512 B); dispatches 10.
+// Before this change: 3 copies in a trip, 15 (3840 B); before loops left
+// buffers on the device, 10 came home (2560 B).
 // ferry-test: golden
 // ferry-test: to_device 4 to_device_bytes 1024 fills 1 fill_bytes 256
-// ferry-test: from_device 10 from_device_bytes 2560
+// ferry-test: from_device 2 from_device_bytes 512
 // ferry-test: dispatches 10
 #include "Print.h"
 

@@ -10,17 +10,18 @@
 // By hand (floats, 64 = 256 B each):
 //   run(acc, &m, 4): trip 1, `advance` copies in `m->u` and `m->v` (both
 //     forgotten, so stale: 2, 512 B); `relax` keeps `m->v`. Trips 2 to 4
-//     keep both: nothing. Out: `advance` brings `m->u` home and `relax`
-//     `m->v` (main prints them): 8, 2048 B.
+//     keep both: nothing. Out: main prints them, and nothing in the loop
+//     but kernels uses them: both come home once, when it ends (2, 512 B).
 //   run(acc, nullptr, 2): returns at once; nothing.
 //   main writes `m.v[0]`; run(acc, &m, 3) forgets both again: its trip 1
-//     copies both in (2, 512 B), then nothing; out 6, 1536 B.
+//     copies both in (2, 512 B), then nothing; out 2, 512 B.
 // In 4 (1024 B), the first call's two of them fills (512 B: its buffers
-// start uniform); out 14 (3584 B); dispatches 14, as the reference twin.
-// Before pointers were followed: 3 copies in a trip, 21 (5376 B).
+// start uniform); out 4 (1024 B); dispatches 14, as the reference twin.
+// Before pointers were followed: 3 copies in a trip, 21 (5376 B); before
+// loops left buffers on the device, 14 came home (3584 B).
 // ferry-test: golden
 // ferry-test: to_device 4 to_device_bytes 1024 fills 2 fill_bytes 512
-// ferry-test: from_device 14 from_device_bytes 3584
+// ferry-test: from_device 4 from_device_bytes 1024
 // ferry-test: dispatches 14
 #include "Print.h"
 

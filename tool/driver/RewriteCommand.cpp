@@ -53,7 +53,8 @@ int runRewrite(const CommandInputs &In, const std::string &Output,
     if (!Emitted)
       return false;
     auto Text = rewriteMainFile(Unit.Context, Plan.Functions, *Emitted,
-                                Unit.SkippedIncludes, Plan.KeptAtComputes);
+                                Unit.SkippedIncludes, Plan.KeptAtComputes,
+                                Plan.LeftOnDevice);
     if (!Text)
       return false;
     Rewritten = std::move(*Text);

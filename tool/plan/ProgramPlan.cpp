@@ -500,7 +500,8 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
   // What the host leaves alone between computes stays on the device: the
   // compute keeps it, and the entry's plan starts it unknown there.
   P.KeptAtComputes =
-      buffersKeptBetweenComputes(Ctx, AllPlanned, P.Entries, Host);
+      buffersKeptBetweenComputes(Ctx, AllPlanned, P.Entries, Host,
+                                 &P.LeftOnDevice);
   P.MayStayOnDevice = mayStayOnDevice(P.KeptAtComputes);
   if (Target)
     adjustMayStayOnDevice(*Target, P.Entries, P.MayStayOnDevice);
@@ -510,6 +511,19 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
       return Target->privateFieldUse(usrOf(FD), usrOf(FD->getParent()));
     };
   P.Members = computeOnlyMembers(Ctx, AllPlanned, Elsewhere);
+  // A member only compute code names never comes home: a loop holding it
+  // would bring it home at its end.
+  for (LeftOnDeviceInLoop &L : P.LeftOnDevice)
+    for (size_t I = L.Buffers.size(); I-- > 0;)
+      if (llvm::any_of(L.Paths[I], [&](const FieldDecl *FD) {
+            return P.Members.ComputeOnly.count(FD) != 0;
+          })) {
+        L.Buffers.erase(L.Buffers.begin() + I);
+        L.Paths.erase(L.Paths.begin() + I);
+      }
+  llvm::erase_if(P.LeftOnDevice, [](const LeftOnDeviceInLoop &L) {
+    return L.Buffers.empty();
+  });
   PlanningContext PC{Ctx,      P.Kernels,         Host, AllPlanned,
                      P.DeadAfterCompute, P.MayStayOnDevice, P.Members,
                      {},       {},           &P.Internal};

@@ -53,6 +53,10 @@ struct ProgramPlan {
   /// (analyses/lifetime/KeptBetweenComputes.h): the rewriter writes
   /// `acc.keepOnDevice(b);` before each.
   std::vector<KeptAtCompute> KeptAtComputes;
+  /// The loops of the main file whose computes leave buffers on the device
+  /// until they end (analyses/lifetime/LeftOnDeviceInLoops.h): the
+  /// rewriter puts each in a block that brings them home at its end.
+  std::vector<LeftOnDeviceInLoop> LeftOnDevice;
   /// One per planned function defined in the main file, in source order.
   std::vector<FunctionPlan> Functions;
   /// Host events per planned function (for `ferry analyze`).

@@ -5,6 +5,7 @@
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
@@ -30,7 +31,13 @@ public:
 
   bool apply(const std::vector<FunctionPlan> &Plans,
              const EmittedProgram &Program,
-             const std::vector<KeptAtCompute> &Kept) {
+             const std::vector<KeptAtCompute> &Kept,
+             const std::vector<LeftOnDeviceInLoop> &Loops) {
+    // (First: every line written inside a loop that gains a block is
+    // indented one step further.)
+    for (const LeftOnDeviceInLoop &L : Loops)
+      if (wrappable(L.Loop))
+        Wrapped.push_back(&L);
     // A planned function in a header the main file includes directly
     // (plan/ProgramPlan.cpp rejects any other header): that header is
     // rewritten too, and its text replaces the #include.
@@ -65,6 +72,10 @@ public:
     for (const KeptAtCompute &K : Kept)
       if (!insertKeep(K))
         return false;
+    // (Last: the indentation goes after every line inserted at a line's
+    // start.)
+    for (const LeftOnDeviceInLoop *L : Wrapped)
+      wrapLoop(*L);
     addProgram(Program);
     for (FileID Header : Headers)
       if (!inlineHeader(Header))
@@ -101,8 +112,18 @@ private:
     return call(Context, T) + "; // ferry: " + T.Reason;
   }
 
-  /// The leading white space of the line holding `Loc`.
+  /// The leading white space of the line holding `Loc`, as the rewritten
+  /// file has it (a loop that gains a block is indented one step further).
   std::string indentOf(SourceLocation Loc) const {
+    std::string Indent = sourceIndentOf(Loc);
+    for (const LeftOnDeviceInLoop *L : Wrapped)
+      if (lineWithin(Loc, L->Loop))
+        Indent += "  ";
+    return Indent;
+  }
+
+  /// The leading white space of the line holding `Loc` in the source.
+  std::string sourceIndentOf(SourceLocation Loc) const {
     StringRef Buffer = SM.getBufferData(SM.getFileID(Loc));
     unsigned Offset = SM.getFileOffset(Loc);
     // StringRef::rfind looks strictly before its start position.
@@ -328,12 +349,12 @@ private:
       Lines += Inner + line(Context, *T) + "\n";
     if (startsLine(Loc)) {
       SourceLocation LineStart = Loc.getLocWithOffset(
-          -static_cast<int>(indentOf(Loc).size()));
+          -static_cast<int>(sourceIndentOf(Loc).size()));
       if (std::optional<SourceLocation> HeaderEnd = headerLineEnd(LineStart)) {
         R.InsertText(*HeaderEnd, " {", /*InsertAfter=*/true);
         R.InsertText(LineStart, Lines, /*InsertAfter=*/true);
       } else {
-        R.ReplaceText(LineStart, indentOf(Loc).size(),
+        R.ReplaceText(LineStart, sourceIndentOf(Loc).size(),
                       Outer + "{\n" + Lines + Inner);
       }
     } else {
@@ -358,7 +379,7 @@ private:
       Text += Inner + line(Context, *T) + "\n";
     if (startsLine(RBrace)) {
       SourceLocation LineStart = RBrace.getLocWithOffset(
-          -static_cast<int>(indentOf(RBrace).size()));
+          -static_cast<int>(sourceIndentOf(RBrace).size()));
       R.InsertText(LineStart, Text, /*InsertAfter=*/true);
     } else {
       R.InsertText(RBrace, "\n" + Text + indentOf(RBrace), true);
@@ -397,6 +418,90 @@ private:
         R.InsertText(Loc, Text, /*InsertAfter=*/true);
     }
     return true;
+  }
+
+  /// A loop the rewriter can put in a block of its own, indenting it: a
+  /// statement of a block in the main file, on lines of its own, with no
+  /// string literal running over lines (which indenting would change).
+  bool wrappable(const Stmt *Loop) const {
+    SourceLocation Begin = Loop->getBeginLoc(), End = Loop->getEndLoc();
+    if (Begin.isMacroID() || End.isMacroID() || !SM.isWrittenInMainFile(Begin) ||
+        !startsLine(Begin) || !isa_and_nonnull<CompoundStmt>(parentOf(Loop)))
+      return false;
+    struct Strings : RecursiveASTVisitor<Strings> {
+      const SourceManager *SM;
+      bool Spans = false;
+      bool VisitStringLiteral(StringLiteral *S) {
+        Spans = Spans || SM->getExpansionLineNumber(S->getBeginLoc()) !=
+                             SM->getExpansionLineNumber(S->getEndLoc());
+        return !Spans;
+      }
+    } Find;
+    Find.SM = &SM;
+    Find.TraverseStmt(const_cast<Stmt *>(Loop));
+    return !Find.Spans;
+  }
+
+  /// Whether Loc is on one of the lines of Loop after its first (whose
+  /// indentation stays with what goes before the block, a forget line).
+  bool lineWithin(SourceLocation Loc, const Stmt *Loop) const {
+    Loc = SM.getExpansionLoc(Loc);
+    if (SM.getFileID(Loc) != SM.getMainFileID())
+      return false;
+    unsigned Line = SM.getExpansionLineNumber(Loc);
+    return Line > SM.getExpansionLineNumber(Loop->getBeginLoc()) &&
+           Line <= SM.getExpansionLineNumber(Loop->getEndLoc());
+  }
+
+  /// The loop in a block that starts with the object bringing its buffers
+  /// home at the block's end (analyses/lifetime/LeftOnDeviceInLoops.h),
+  /// its lines indented one step:
+  ///
+  ///   {
+  ///     ferry::HomeAtScopeEnd ferry_home_12(acc, u, v); // ferry: …
+  ///     for (…) {
+  ///       …
+  ///     }
+  ///   }
+  void wrapLoop(const LeftOnDeviceInLoop &L) {
+    SourceLocation Begin = L.Loop->getBeginLoc();
+    std::string Outer = indentOf(Begin);
+    unsigned FirstLine = SM.getExpansionLineNumber(Begin);
+    unsigned LastLine = SM.getExpansionLineNumber(L.Loop->getEndLoc());
+    const auto *Object = L.Accelerator->IgnoreImplicit();
+    std::string Accelerator = isa<CXXThisExpr>(Object->IgnoreParenImpCasts())
+                                  ? "*this"
+                                  : sourceText(Object);
+    auto [Names, Quoted] = spelledList(L.Buffers, L.Paths);
+    bool One = L.Buffers.size() == 1;
+    std::string Line =
+        Outer + "  ferry::HomeAtScopeEnd ferry_home_" +
+        std::to_string(FirstLine) + "(" + Accelerator + ", " + Names +
+        "); // ferry: nothing in this loop but the kernels of its computes "
+        "uses " + Quoted + ": " + (One ? "it stays" : "they stay") +
+        " on the device until the loop ends, and " +
+        (One ? "comes" : "come") + " home once";
+    // (After the lines written before the loop, a forget among them.)
+    R.InsertText(Begin, "{\n" + Line + "\n" + Outer + "  ",
+                 /*InsertAfter=*/true);
+    FileID File = SM.getMainFileID();
+    StringRef Buffer = SM.getBufferData(File);
+    for (unsigned N = FirstLine + 1; N <= LastLine; ++N) {
+      SourceLocation At = SM.translateLineCol(File, N, 1);
+      unsigned Offset = SM.getFileOffset(At);
+      if (Offset < Buffer.size() && Buffer[Offset] != '\n' &&
+          Buffer[Offset] != '\r')
+        R.InsertText(At, "  ", /*InsertAfter=*/true);
+    }
+    // The closing brace on a line of its own, after a comment ending the
+    // loop's last line.
+    SourceLocation After = afterStatement(L.Loop);
+    unsigned Offset = SM.getFileOffset(After);
+    StringRef Rest = Buffer.substr(Offset, Buffer.find('\n', Offset) - Offset);
+    StringRef Trimmed = Rest.ltrim(" \t");
+    if (Trimmed.empty() || Trimmed.starts_with("//"))
+      After = After.getLocWithOffset(static_cast<int>(Rest.size()));
+    R.InsertText(After, "\n" + Outer + "}", /*InsertAfter=*/true);
   }
 
   /// `acc.keepOnDevice(b);` before a compute, for each buffer it keeps,
@@ -508,12 +613,12 @@ private:
       Text += Inner + L + "\n";
     if (startsLine(Loc)) {
       SourceLocation LineStart = Loc.getLocWithOffset(
-          -static_cast<int>(indentOf(Loc).size()));
+          -static_cast<int>(sourceIndentOf(Loc).size()));
       if (std::optional<SourceLocation> HeaderEnd = headerLineEnd(LineStart)) {
         R.InsertText(*HeaderEnd, " {", /*InsertAfter=*/true);
         R.InsertText(LineStart, Text, /*InsertAfter=*/true);
       } else {
-        R.ReplaceText(LineStart, indentOf(Loc).size(),
+        R.ReplaceText(LineStart, sourceIndentOf(Loc).size(),
                       Outer + "{\n" + Text + Inner);
       }
     } else {
@@ -714,6 +819,8 @@ private:
   Rewriter R;
   const SkippedIncludes &Skipped;
   std::set<FileID> Headers;
+  /// The loops that gain a block of their own, and an indentation step.
+  std::vector<const LeftOnDeviceInLoop *> Wrapped;
   unsigned Tables = 0;
   /// The function whose dispatches are being rewritten.
   const FunctionDecl *Current = nullptr;
@@ -724,9 +831,10 @@ private:
 std::optional<std::string>
 rewriteMainFile(ASTContext &Ctx, const std::vector<FunctionPlan> &Plans,
                 const EmittedProgram &Program, const SkippedIncludes &Skipped,
-                const std::vector<KeptAtCompute> &Kept) {
+                const std::vector<KeptAtCompute> &Kept,
+                const std::vector<LeftOnDeviceInLoop> &Loops) {
   HostRewriter Rewriter(Ctx, Skipped);
-  if (!Rewriter.apply(Plans, Program, Kept))
+  if (!Rewriter.apply(Plans, Program, Kept, Loops))
     return std::nullopt;
   return Rewriter.result();
 }

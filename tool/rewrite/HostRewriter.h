@@ -23,11 +23,14 @@ using SkippedIncludes =
 /// insertion that falls inside a macro expansion, say). A header that
 /// defines a planned function is rewritten too, and its text replaces the
 /// main file's #include of it; `Skipped` says where it is included again.
-/// Before each compute of `Kept`, a line keeps its buffers on the device.
+/// Before each compute of `Kept`, a line keeps its buffers on the device;
+/// each loop of `Loops` gets a block whose first line leaves its buffers on
+/// the device until it ends.
 std::optional<std::string>
 rewriteMainFile(clang::ASTContext &Ctx, const std::vector<FunctionPlan> &Plans,
                 const EmittedProgram &Program,
                 const SkippedIncludes &Skipped = {},
-                const std::vector<KeptAtCompute> &Kept = {});
+                const std::vector<KeptAtCompute> &Kept = {},
+                const std::vector<LeftOnDeviceInLoop> &Loops = {});
 
 } // namespace ferry

@@ -81,39 +81,45 @@ int main() {
   ferry::Buffer<float> u(64, 8.0f), v(64, 4.0f);
   Pair pair{ferry::Buffer<float>(32, 2.0f), ferry::Buffer<float>(32, 6.0f)};
   ferry::Buffer<float> w(16, 1.0f), z(16, 5.0f);
-  for (int s = 0; s < 4; ++s) {
-    acc.keepOnDevice(u); // ferry: main has not written `u` since the previous compute returned (on a path with none, it has no device copy yet)
-    acc.keepOnDevice(v, pair.hot, pair.cold, z); // ferry: main has not written `v`, `pair.hot`, `pair.cold`, `z` since the compute that last used each returned; this compute does not use them, and a later one keeps them
-    acc.compute([&](ferry::ComputeContext &cc) { stepHeat(cc, u); });
-    acc.keepOnDevice(v); // ferry: main has not written `v` since the previous compute returned (on a path with none, it has no device copy yet)
-    acc.keepOnDevice(u, pair.hot, pair.cold, z); // ferry: main has not written `u`, `pair.hot`, `pair.cold`, `z` since the compute that last used each returned; this compute does not use them, and a later one keeps them
-    acc.compute([&](ferry::ComputeContext &cc) { stepCool(cc, v); });
-    acc.keepOnDevice(pair.hot); // ferry: main has not written `pair.hot` since the previous compute returned (on a path with none, it has no device copy yet)
-    acc.keepOnDevice(u, v, pair.cold, z); // ferry: main has not written `u`, `v`, `pair.cold`, `z` since the compute that last used each returned; this compute does not use them, and a later one keeps them
-    acc.compute([&](ferry::ComputeContext &cc) { stepHeat(cc, pair.hot); });
-    acc.keepOnDevice(pair.cold); // ferry: main has not written `pair.cold` since the previous compute returned (on a path with none, it has no device copy yet)
-    acc.keepOnDevice(u, v, pair.hot, z); // ferry: main has not written `u`, `v`, `pair.hot`, `z` since the compute that last used each returned; this compute does not use them, and a later one keeps them
-    acc.compute([&](ferry::ComputeContext &cc) { stepCool(cc, pair.cold); });
-    acc.keepOnDevice(u, v, pair.hot, pair.cold, z); // ferry: main has not written `u`, `v`, `pair.hot`, `pair.cold`, `z` since the compute that last used each returned; this compute does not use them, and a later one keeps them
-    acc.compute([&](ferry::ComputeContext &cc) { stepHeat(cc, w); });
-    w[3] += 1.0f;
-    acc.keepOnDevice(z); // ferry: main has not written `z` since the previous compute returned (on a path with none, it has no device copy yet)
-    acc.keepOnDevice(u, v, pair.hot, pair.cold); // ferry: main has not written `u`, `v`, `pair.hot`, `pair.cold` since the compute that last used each returned; this compute does not use them, and a later one keeps them
-    acc.compute([&](ferry::ComputeContext &cc) { stepCool(cc, z); });
+  {
+    ferry::HomeAtScopeEnd ferry_home_63(acc, u, v, pair.hot, pair.cold, z); // ferry: nothing in this loop but the kernels of its computes uses `u`, `v`, `pair.hot`, `pair.cold`, `z`: they stay on the device until the loop ends, and come home once
+    for (int s = 0; s < 4; ++s) {
+      acc.keepOnDevice(u); // ferry: main has not written `u` since the previous compute returned (on a path with none, it has no device copy yet)
+      acc.keepOnDevice(v, pair.hot, pair.cold, z); // ferry: main has not written `v`, `pair.hot`, `pair.cold`, `z` since the compute that last used each returned; this compute does not use them, and a later one keeps them
+      acc.compute([&](ferry::ComputeContext &cc) { stepHeat(cc, u); });
+      acc.keepOnDevice(v); // ferry: main has not written `v` since the previous compute returned (on a path with none, it has no device copy yet)
+      acc.keepOnDevice(u, pair.hot, pair.cold, z); // ferry: main has not written `u`, `pair.hot`, `pair.cold`, `z` since the compute that last used each returned; this compute does not use them, and a later one keeps them
+      acc.compute([&](ferry::ComputeContext &cc) { stepCool(cc, v); });
+      acc.keepOnDevice(pair.hot); // ferry: main has not written `pair.hot` since the previous compute returned (on a path with none, it has no device copy yet)
+      acc.keepOnDevice(u, v, pair.cold, z); // ferry: main has not written `u`, `v`, `pair.cold`, `z` since the compute that last used each returned; this compute does not use them, and a later one keeps them
+      acc.compute([&](ferry::ComputeContext &cc) { stepHeat(cc, pair.hot); });
+      acc.keepOnDevice(pair.cold); // ferry: main has not written `pair.cold` since the previous compute returned (on a path with none, it has no device copy yet)
+      acc.keepOnDevice(u, v, pair.hot, z); // ferry: main has not written `u`, `v`, `pair.hot`, `z` since the compute that last used each returned; this compute does not use them, and a later one keeps them
+      acc.compute([&](ferry::ComputeContext &cc) { stepCool(cc, pair.cold); });
+      acc.keepOnDevice(u, v, pair.hot, pair.cold, z); // ferry: main has not written `u`, `v`, `pair.hot`, `pair.cold`, `z` since the compute that last used each returned; this compute does not use them, and a later one keeps them
+      acc.compute([&](ferry::ComputeContext &cc) { stepHeat(cc, w); });
+      w[3] += 1.0f;
+      acc.keepOnDevice(z); // ferry: main has not written `z` since the previous compute returned (on a path with none, it has no device copy yet)
+      acc.keepOnDevice(u, v, pair.hot, pair.cold); // ferry: main has not written `u`, `v`, `pair.hot`, `pair.cold` since the compute that last used each returned; this compute does not use them, and a later one keeps them
+      acc.compute([&](ferry::ComputeContext &cc) { stepCool(cc, z); });
+    }
   }
   // Declared after the first compute of each trip: no line before that
   // compute may name it, so nothing carries it there (and each trip's `t`
   // is new anyway); the trip's second compute keeps it.
-  for (int s = 0; s < 2; ++s) {
-    acc.keepOnDevice(z); // ferry: main has not written `z` since the previous compute returned (on a path with none, it has no device copy yet)
-    acc.compute([&](ferry::ComputeContext &cc) { stepCool(cc, z); });
-    ferry::Buffer<float> t(16, 3.0f);
-    acc.keepOnDevice(z); // ferry: main has not written `z` since the compute that last used it returned; this compute does not use it, and a later one keeps it
-    acc.compute([&](ferry::ComputeContext &cc) { stepHeat(cc, t); });
-    acc.keepOnDevice(t); // ferry: main has not written `t` since the previous compute returned
-    acc.keepOnDevice(z); // ferry: main has not written `z` since the compute that last used it returned; this compute does not use it, and a later one keeps it
-    acc.compute([&](ferry::ComputeContext &cc) { stepHeat(cc, t); });
-    printBuffer("t", t);
+  {
+    ferry::HomeAtScopeEnd ferry_home_75(acc, z); // ferry: nothing in this loop but the kernels of its computes uses `z`: it stays on the device until the loop ends, and comes home once
+    for (int s = 0; s < 2; ++s) {
+      acc.keepOnDevice(z); // ferry: main has not written `z` since the previous compute returned (on a path with none, it has no device copy yet)
+      acc.compute([&](ferry::ComputeContext &cc) { stepCool(cc, z); });
+      ferry::Buffer<float> t(16, 3.0f);
+      acc.keepOnDevice(z); // ferry: main has not written `z` since the compute that last used it returned; this compute does not use it, and a later one keeps it
+      acc.compute([&](ferry::ComputeContext &cc) { stepHeat(cc, t); });
+      acc.keepOnDevice(t); // ferry: main has not written `t` since the previous compute returned
+      acc.keepOnDevice(z); // ferry: main has not written `z` since the compute that last used it returned; this compute does not use it, and a later one keeps it
+      acc.compute([&](ferry::ComputeContext &cc) { stepHeat(cc, t); });
+      printBuffer("t", t);
+    }
   }
   printBuffer("u", u);
   printBuffer("v", v);

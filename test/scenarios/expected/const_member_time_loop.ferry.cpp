@@ -64,12 +64,15 @@ public:
   void render(ferry::Accelerator &acc, ferry::Buffer<float> &frame,
               int frames) const {
     ferry::forgetDeviceCopies(this->weights_, this->bias_, frame); // ferry: the caller of render may have written `this->weights_`, `this->bias_`, `frame` since its last compute returned: from here their device copies count as stale, and the computes below may keep them on the device
-    for (int f = 0; f < frames; ++f) {
+    {
+      ferry::HomeAtScopeEnd ferry_home_49(acc, frame); // ferry: nothing in this loop but the kernels of its computes uses `frame`: it stays on the device until the loop ends, and comes home once
+      for (int f = 0; f < frames; ++f) {
       acc.keepOnDevice(this->weights_); // ferry: render has not written `this->weights_` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
       acc.keepOnDevice(this->bias_); // ferry: render has not written `this->bias_` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
       acc.keepOnDevice(frame); // ferry: render has not written `frame` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
-      acc.compute(
-          [&](ferry::ComputeContext &cc) { apply(cc, weights_, bias_, frame); });
+        acc.compute(
+            [&](ferry::ComputeContext &cc) { apply(cc, weights_, bias_, frame); });
+    }
     }
   }
 

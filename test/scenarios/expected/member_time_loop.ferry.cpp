@@ -70,13 +70,16 @@ public:
   }
   void run(ferry::Accelerator &acc, int steps) {
     ferry::forgetDeviceCopies(this->t_, this->src_); // ferry: the caller of run may have written `this->t_`, `this->src_` since its last compute returned: from here their device copies count as stale, and the computes below may keep them on the device
-    for (int s = 0; s < steps; ++s) {
-      acc.keepOnDevice(this->t_); // ferry: run has not written `this->t_` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
-      acc.keepOnDevice(this->src_); // ferry: run has not written `this->src_` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
-      acc.compute([&](ferry::ComputeContext &cc) { inject(cc, t_, src_); });
-      acc.keepOnDevice(this->t_); // ferry: run has not written `this->t_` since the previous compute returned
-      acc.keepOnDevice(this->src_); // ferry: run has not written `this->src_` since the compute that last used it returned; this compute does not use it, and a later one keeps it
-      acc.compute([&](ferry::ComputeContext &cc) { smooth(cc, t_); });
+    {
+      ferry::HomeAtScopeEnd ferry_home_50(acc, this->t_); // ferry: nothing in this loop but the kernels of its computes uses `this->t_`: it stays on the device until the loop ends, and comes home once
+      for (int s = 0; s < steps; ++s) {
+        acc.keepOnDevice(this->t_); // ferry: run has not written `this->t_` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
+        acc.keepOnDevice(this->src_); // ferry: run has not written `this->src_` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
+        acc.compute([&](ferry::ComputeContext &cc) { inject(cc, t_, src_); });
+        acc.keepOnDevice(this->t_); // ferry: run has not written `this->t_` since the previous compute returned
+        acc.keepOnDevice(this->src_); // ferry: run has not written `this->src_` since the compute that last used it returned; this compute does not use it, and a later one keeps it
+        acc.compute([&](ferry::ComputeContext &cc) { smooth(cc, t_); });
+      }
     }
   }
   void reheat() { src_[0] += 8.0f; }

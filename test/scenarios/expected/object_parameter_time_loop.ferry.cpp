@@ -71,13 +71,16 @@ FERRY_COMPUTE void stepV(ferry::ComputeContext &cc, ferry::Buffer<float> &v) {
 
 static void run(ferry::Accelerator &acc, Model &m, int steps) {
   ferry::forgetDeviceCopies(m.u, m.v); // ferry: the caller of run may have written `m.u`, `m.v` since its last compute returned: from here their device copies count as stale, and the computes below may keep them on the device
-  for (int s = 0; s < steps; ++s) {
-    acc.keepOnDevice(m.u); // ferry: run has not written `m.u` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
-    acc.keepOnDevice(m.v); // ferry: run has not written `m.v` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
-    acc.compute([&](ferry::ComputeContext &cc) { stepU(cc, m.u, m.v); });
-    acc.keepOnDevice(m.v); // ferry: run has not written `m.v` since the previous compute returned
-    acc.keepOnDevice(m.u); // ferry: run has not written `m.u` since the compute that last used it returned; this compute does not use it, and a later one keeps it
-    acc.compute([&](ferry::ComputeContext &cc) { stepV(cc, m.v); });
+  {
+    ferry::HomeAtScopeEnd ferry_home_51(acc, m.u, m.v); // ferry: nothing in this loop but the kernels of its computes uses `m.u`, `m.v`: they stay on the device until the loop ends, and come home once
+    for (int s = 0; s < steps; ++s) {
+      acc.keepOnDevice(m.u); // ferry: run has not written `m.u` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
+      acc.keepOnDevice(m.v); // ferry: run has not written `m.v` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
+      acc.compute([&](ferry::ComputeContext &cc) { stepU(cc, m.u, m.v); });
+      acc.keepOnDevice(m.v); // ferry: run has not written `m.v` since the previous compute returned
+      acc.keepOnDevice(m.u); // ferry: run has not written `m.u` since the compute that last used it returned; this compute does not use it, and a later one keeps it
+      acc.compute([&](ferry::ComputeContext &cc) { stepV(cc, m.v); });
+    }
   }
 }
 

@@ -72,13 +72,16 @@ static void run(ferry::Accelerator &acc, Model *m, int steps) {
   if (m) ferry::forgetDeviceCopies(m->u, m->v); // ferry: the caller of run may have written `m->u`, `m->v` since its last compute returned: from here their device copies count as stale, and the computes below may keep them on the device
   if (m == nullptr)
     return;
-  for (int s = 0; s < steps; ++s) {
-    if (m) acc.keepOnDevice(m->u); // ferry: run has not written `m->u` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
-    if (m) acc.keepOnDevice(m->v); // ferry: run has not written `m->v` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
-    acc.compute([&](ferry::ComputeContext &cc) { stepU(cc, m->u, m->v); });
-    if (m) acc.keepOnDevice(m->v); // ferry: run has not written `m->v` since the previous compute returned
-    if (m) acc.keepOnDevice(m->u); // ferry: run has not written `m->u` since the compute that last used it returned; this compute does not use it, and a later one keeps it
-    acc.compute([&](ferry::ComputeContext &cc) { stepV(cc, (*m).v); });
+  {
+    ferry::HomeAtScopeEnd ferry_home_52(acc, m->u, m->v); // ferry: nothing in this loop but the kernels of its computes uses `m->u`, `m->v`: they stay on the device until the loop ends, and come home once
+    for (int s = 0; s < steps; ++s) {
+      if (m) acc.keepOnDevice(m->u); // ferry: run has not written `m->u` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
+      if (m) acc.keepOnDevice(m->v); // ferry: run has not written `m->v` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
+      acc.compute([&](ferry::ComputeContext &cc) { stepU(cc, m->u, m->v); });
+      if (m) acc.keepOnDevice(m->v); // ferry: run has not written `m->v` since the previous compute returned
+      if (m) acc.keepOnDevice(m->u); // ferry: run has not written `m->u` since the compute that last used it returned; this compute does not use it, and a later one keeps it
+      acc.compute([&](ferry::ComputeContext &cc) { stepV(cc, (*m).v); });
+    }
   }
 }
 

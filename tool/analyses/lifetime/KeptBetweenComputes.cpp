@@ -5,6 +5,7 @@
 #include "analyses/paths/MemberSteps.h"
 #include "analyses/lifetime/ComputeSites.h"
 #include "analyses/lifetime/ExitLiveness.h"
+#include "analyses/lifetime/LeftOnDeviceInLoops.h"
 #include "analyses/lifetime/MadeFresh.h"
 #include "analyses/host/HostEvents.h"
 #include "model/FerryTypes.h"
@@ -50,6 +51,8 @@ bool inSystemHeader(const Decl *D) {
 /// container of those, a lambda or a std::function (whose captures may be).
 class PointerHolders {
 public:
+  /// `ReadOnlyToo`: through which they may be read, too (`const int *`).
+  explicit PointerHolders(bool ReadOnlyToo = false) : ReadOnlyToo(ReadOnlyToo) {}
   bool holds(QualType T, QualType Elem) { return holds(T, Elem, 0); }
 
 private:
@@ -112,10 +115,10 @@ private:
         P->isFunctionType())
       return holds(P, Elem, Depth + 1);
     if (isBufferType(P))
-      return !P.isConstQualified() &&
+      return (ReadOnlyToo || !P.isConstQualified()) &&
              bufferElementType(P).getCanonicalType().getUnqualifiedType() ==
                  Elem.getCanonicalType().getUnqualifiedType();
-    if (P.isConstQualified() && !P->isRecordType())
+    if (P.isConstQualified() && !P->isRecordType() && !ReadOnlyToo)
       return false;
     if (P->isVoidType() || P->isCharType() || P->isStdByteType())
       return true; // may point anywhere
@@ -142,6 +145,7 @@ private:
     return false;
   }
 
+  bool ReadOnlyToo;
   std::map<std::pair<const CXXRecordDecl *, const Type *>, bool> Records;
 };
 
@@ -275,6 +279,8 @@ struct RootEffect {
   std::set<unsigned> MayCarry;
   std::vector<std::pair<unsigned, bool>> Declared; ///< buffer, fresh
   std::set<unsigned> Written, Escapes;
+  /// Read on the host (an escape, a swap or a move included).
+  std::set<unsigned> Read;
   /// Given another buffer's contents (a swap, a move): whatever that one's
   /// device copy was, even where this one had none.
   std::set<unsigned> Replaced;
@@ -298,15 +304,17 @@ public:
                const std::set<const FunctionDecl *> &Planned,
                const std::set<const FunctionDecl *> &Entries,
                HostSummaryCache &Host, PointerHolders &Holders,
+               PointerHolders &Readers,
                HiddenCode &Hidden, const LongLivedPlaces &Places)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), G(G), Planned(Planned),
-        Entries(Entries), Host(Host), Holders(Holders), Hidden(Hidden),
+        Entries(Entries), Host(Host), Holders(Holders), Readers(Readers),
+        Hidden(Hidden),
         Places(Places), Table(G, Host.globals().of(G).Named) {
     for (const ComputeSite *S : Sites)
       SiteOf[S->Compute] = S;
   }
 
-  std::vector<KeptAtCompute> run() {
+  std::vector<KeptAtCompute> run(std::vector<LeftOnDeviceInLoop> *Loops) {
     if (!followBuffers())
       return {};
     CFG::BuildOptions Options;
@@ -318,7 +326,10 @@ public:
     for (auto [Split, Original] : Cfg->synthetic_stmts())
       SplitDecls[Split] = Original;
     solve();
-    return keeps();
+    std::vector<KeptAtCompute> Out = keeps();
+    if (Loops)
+      leftOnDeviceInLoops(*Loops);
+    return Out;
   }
 
 private:
@@ -482,6 +493,16 @@ private:
   /// variable that could, and, for a parameter, no other parameter could
   /// and no global buffer could be it.
   bool writableOnlyByName(const ValueDecl *V, QualType Elem) {
+    return onlyByName(V, Elem, Holders);
+  }
+
+  /// What writableOnlyByName says, for reads too: no pointer, reference or
+  /// iterator that may reach the elements, const or not, outlives a call.
+  bool readableOnlyByName(const ValueDecl *V, QualType Elem) {
+    return onlyByName(V, Elem, Readers);
+  }
+
+  bool onlyByName(const ValueDecl *V, QualType Elem, PointerHolders &Holders) {
     for (const ValueDecl *Place : Places.Places)
       if (Holders.holds(Place->getType(), Elem))
         return false;
@@ -784,14 +805,17 @@ private:
     const auto *Ref =
         Range ? dyn_cast<DeclRefExpr>(Range->IgnoreParenImpCasts()) : nullptr;
     if (Ref && Index.count(Ref->getDecl())) {
+      E.Read.insert(Index.at(Ref->getDecl()));
       if (MayWrite)
         E.Written.insert(Index.at(Ref->getDecl()));
       return;
     }
     hostEffects(Range, E);
-    if (MayWrite)
-      for (unsigned B : named(Range))
+    for (unsigned B : named(Range)) {
+      E.Read.insert(B);
+      if (MayWrite)
         E.Written.insert(B);
+    }
   }
 
   /// What host code does to the buffers followed.
@@ -815,6 +839,9 @@ private:
           Ev.Kind == HostEventKind::Swap || Ev.Kind == HostEventKind::Reset;
       bool Writes = Replaces || writes(Ev.Mode);
       auto Hit = [&](unsigned B) {
+        if (Ev.Escapes || Replaces || reads(Ev.Mode) ||
+            Ev.Kind != HostEventKind::Access)
+          E.Read.insert(B);
         if (Ev.Escapes)
           E.Escapes.insert(B);
         if (Replaces)
@@ -1344,7 +1371,7 @@ private:
   std::vector<KeptAtCompute> keeps() {
     std::vector<KeptAtCompute> Out;
     // Per compute statement, the followed buffers it keeps.
-    std::map<const Stmt *, std::set<unsigned>> Keeps;
+    Keeps.clear();
     for (const auto &[Root, Before] : AtCompute) {
       const RootEffect &E = effectOf(Root);
       const ComputeSite &Site = *E.Site;
@@ -1416,6 +1443,267 @@ private:
     return Out; // buffersKeptBetweenComputes sorts them, over every function
   }
 
+  // --- Loops whose computes leave buffers on the device until they end ---
+
+  /// The loops of G whose code uses a followed buffer only through the
+  /// kernels of its computes (LeftOnDeviceInLoops.h), each with those
+  /// buffers it is the outermost such loop of. What the host did to them
+  /// before the loop does not matter: the runtime carries only the states
+  /// that the loop's own computes set.
+  void leftOnDeviceInLoops(std::vector<LeftOnDeviceInLoop> &Out) {
+    struct Find : RecursiveASTVisitor<Find> {
+      std::vector<const Stmt *> Loops;
+      std::vector<const LambdaExpr *> Lambdas;
+      bool Jumps = false;
+      bool VisitForStmt(ForStmt *S) { return Loops.push_back(S), true; }
+      bool VisitWhileStmt(WhileStmt *S) { return Loops.push_back(S), true; }
+      bool VisitDoStmt(DoStmt *S) { return Loops.push_back(S), true; }
+      bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+        return Loops.push_back(S), true;
+      }
+      // A jump into the block the rewriter adds would skip its object.
+      bool VisitLabelStmt(LabelStmt *) { return !(Jumps = true); }
+      bool VisitGotoStmt(GotoStmt *) { return !(Jumps = true); }
+      bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return !(Jumps = true); }
+      // A coroutine suspended inside the loop lets its caller run.
+      bool VisitCoawaitExpr(CoawaitExpr *) { return !(Jumps = true); }
+      bool VisitCoyieldExpr(CoyieldExpr *) { return !(Jumps = true); }
+      bool TraverseLambdaExpr(LambdaExpr *L) {
+        Lambdas.push_back(L);
+        return true;
+      }
+    } F;
+    F.TraverseStmt(G->getBody());
+    if (F.Jumps || F.Loops.empty())
+      return;
+    // What no line before the loop can spell, or what host code may reach
+    // without naming it: a lambda that is no compute's may read it when it
+    // is called, and a pointer bound to it may be read through.
+    std::set<unsigned> Unfit;
+    std::set<const LambdaExpr *> ComputeLambdas;
+    for (const auto &[Call, Site] : SiteOf)
+      ComputeLambdas.insert(Site->Lambda);
+    for (const LambdaExpr *L : F.Lambdas)
+      if (!ComputeLambdas.count(L)) {
+        for (const auto &[B, N] : namedCounts(L->getBody()))
+          Unfit.insert(B);
+        for (const LambdaCapture &C : L->captures())
+          if (C.capturesThis())
+            for (unsigned B : indicesOf(G))
+              Unfit.insert(B);
+      }
+    for (unsigned B = 0; B < Buffers.size(); ++B)
+      if (elementOf(B).isNull() ||
+          !readableOnlyByName(Buffers[B], elementOf(B)))
+        Unfit.insert(B);
+    unfitByPointers(Unfit);
+    std::set<const Stmt *> AllRoots;
+    for (const CFGBlock *Block : *Cfg)
+      for (const CFGElement &El : *Block)
+        if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
+          AllRoots.insert(rootOf(CS->getStmt()));
+    // Per loop, the buffers it may leave on the device, and its accelerator.
+    std::map<const Stmt *, std::set<unsigned>> Fit;
+    std::map<const Stmt *, const Expr *> AcceleratorOf;
+    for (const Stmt *L : F.Loops) {
+      if (L->getBeginLoc().isMacroID() || L->getEndLoc().isMacroID() ||
+          !SM.isWrittenInMainFile(L->getBeginLoc()))
+        continue;
+      std::vector<const Stmt *> Inside;
+      for (const Stmt *R : AllRoots)
+        if (within(R, L))
+          Inside.push_back(R);
+      const Expr *Accelerator = nullptr;
+      std::set<unsigned> Blocked = Unfit, Pays;
+      bool Fails = false;
+      for (const Stmt *R : Inside) {
+        const RootEffect &E = effectOf(R);
+        if (!E.Compute) {
+          if (E.WritesAll)
+            Fails = true;
+          for (const std::set<unsigned> *Set :
+               {&E.Read, &E.Written, &E.Escapes, &E.Replaced})
+            Blocked.insert(Set->begin(), Set->end());
+          for (const auto &[B, Fresh] : E.Declared)
+            Blocked.insert(B);
+          continue;
+        }
+        if (!E.Site || !keepableSite(R, *E.Site) ||
+            !sameAccelerator(E.Site->Compute, L, Accelerator)) {
+          Fails = true;
+          break;
+        }
+        Handed H = handedTo(*E.Site);
+        // The buffers it is handed that only its kernels use.
+        std::set<unsigned> ByKernels;
+        auto Before = AtCompute.find(R);
+        for (unsigned B : H.Buffers) {
+          KernelUse Use = usedOnlyByKernels(
+              E.Site->Lambda->getBody(), Buffers[B] == G ? nullptr : Buffers[B],
+              Paths[B]);
+          // (A pointer kept before the loop may reach it unnamed.)
+          if (!Use.OnlyKernels || Before == AtCompute.end() ||
+              (Before->second[B] & Escaped))
+            continue;
+          ByKernels.insert(B);
+          if (Use.Written)
+            Pays.insert(B);
+        }
+        for (unsigned B = 0; B < Buffers.size(); ++B)
+          if (llvm::is_contained(H.Buffers, B)
+                  ? !ByKernels.count(B)
+                  : !E.Untouched.count(B) &&
+                        !reachedOnlyAs(B, E.Site->Lambda, ByKernels))
+            Blocked.insert(B);
+      }
+      if (Fails || !Accelerator)
+        continue;
+      for (unsigned B : Pays)
+        if (!Blocked.count(B) &&
+            (callerOwned(B) || inScopeAt(cast<VarDecl>(Buffers[B]), L)))
+          Fit[L].insert(B);
+      AcceleratorOf[L] = Accelerator;
+    }
+    // Each buffer in its outermost loop alone.
+    for (const Stmt *L : F.Loops) {
+      auto It = Fit.find(L);
+      if (It == Fit.end())
+        continue;
+      LeftOnDeviceInLoop Loop;
+      Loop.Loop = L;
+      Loop.Function = G;
+      Loop.Accelerator = AcceleratorOf[L];
+      for (unsigned B : It->second) {
+        bool Outer = false;
+        for (const auto &[Other, Set] : Fit)
+          Outer = Outer || (Other != L && Set.count(B) && within(L, Other));
+        if (Outer)
+          continue;
+        Loop.Buffers.push_back(Buffers[B]);
+        Loop.Paths.push_back(Paths[B]);
+      }
+      if (!Loop.Buffers.empty())
+        Out.push_back(std::move(Loop));
+    }
+  }
+
+  /// Whether the compute of lambda L, not handed the buffer B its caller
+  /// owns, can reach B only as one of the buffers it is handed that only
+  /// its kernels use (`Buffer<T> &v` where the caller may have bound both
+  /// parameters to one buffer): what parameterOutOfReach would allow, and
+  /// followed parameters of B's element type whose every buffer of that
+  /// type is among them.
+  bool reachedOnlyAs(unsigned B, const LambdaExpr *L,
+                     const std::set<unsigned> &ByKernels) const {
+    if (!callerOwned(B))
+      return false;
+    QualType Elem = elementOf(B);
+    for (const LambdaCapture &C : L->captures()) {
+      if (!C.capturesVariable())
+        return false;
+      const ValueDecl *V = C.getCapturedVar();
+      if (V == Buffers[B])
+        return false;
+      if (!isa<ParmVarDecl>(V) && (Index.count(V) || LeavesOf.count(V)))
+        continue;
+      if (isa<ParmVarDecl>(V) && (Index.count(V) || LeavesOf.count(V))) {
+        for (unsigned I : indicesOf(V))
+          if (!ByKernels.count(I) &&
+              (Elem.isNull() || elementOf(I).isNull() ||
+               Ctx.hasSameUnqualifiedType(elementOf(I), Elem)))
+            return false;
+        continue;
+      }
+      QualType T = V->getType();
+      if (!holdsBuffers(T))
+        continue;
+      QualType Held = heldBufferElement(T);
+      if (Held.isNull() || Elem.isNull() || Ctx.hasSameUnqualifiedType(Held, Elem))
+        return false;
+    }
+    return true;
+  }
+
+  /// Whether statement S lies inside statement L (or is it).
+  bool within(const Stmt *S, const Stmt *L) const {
+    return !SM.isBeforeInTranslationUnit(S->getBeginLoc(), L->getBeginLoc()) &&
+           !SM.isBeforeInTranslationUnit(L->getEndLoc(), S->getEndLoc());
+  }
+
+  /// Buffers a variable of G, outside the compute lambdas, is bound to a
+  /// pointer, a reference or an iterator into (`const float *p = u.data();`,
+  /// `auto &g = m.grid;`): what reads through it a flow of names misses.
+  void unfitByPointers(std::set<unsigned> &Unfit) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      FunctionFlow *Self;
+      std::set<unsigned> *Unfit;
+      bool VisitVarDecl(VarDecl *V) {
+        if (!V->getInit() || Self->Index.count(V) || Self->LeavesOf.count(V))
+          return true;
+        for (unsigned B : Self->named(V->getInit()))
+          if (V->getType()->isReferenceType() ||
+              Self->Readers.holds(V->getType(), Self->elementOf(B)))
+            Unfit->insert(B);
+        return true;
+      }
+      bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    } Find;
+    Find.Self = this;
+    Find.Unfit = &Unfit;
+    Find.TraverseStmt(G->getBody());
+  }
+
+  /// Whether two spellings of an object (a variable, members of it or of
+  /// `this`) name the same one.
+  static bool sameObject(const Expr *A, const Expr *B) {
+    A = A->IgnoreParenImpCasts();
+    B = B->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(A) && isa<CXXThisExpr>(B))
+      return true;
+    if (const auto *RA = dyn_cast<DeclRefExpr>(A))
+      if (const auto *RB = dyn_cast<DeclRefExpr>(B))
+        return RA->getDecl() == RB->getDecl();
+    if (const auto *MA = dyn_cast<MemberExpr>(A))
+      if (const auto *MB = dyn_cast<MemberExpr>(B))
+        return MA->getMemberDecl() == MB->getMemberDecl() &&
+               MA->isArrow() == MB->isArrow() &&
+               sameObject(MA->getBase(), MB->getBase());
+    return false;
+  }
+
+  /// Whether a compute in loop L runs on the accelerator the loop's others
+  /// run on (Seen, set by the first): an object a line before L names the
+  /// same (a variable in scope there, or one of `this`'s members, through
+  /// no pointer).
+  bool sameAccelerator(const CallExpr *Compute, const Stmt *L,
+                       const Expr *&Seen) {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(Compute);
+    const Expr *Object = MC ? MC->getImplicitObjectArgument() : nullptr;
+    if (!Object)
+      return false;
+    if (Seen)
+      return sameObject(Seen, Object);
+    for (const Expr *E = Object->IgnoreParenImpCasts();;) {
+      if (const auto *M = dyn_cast<MemberExpr>(E)) {
+        const Expr *Base = M->getBase()->IgnoreParenImpCasts();
+        if (M->isArrow() && !isa<CXXThisExpr>(Base))
+          return false;
+        E = Base;
+        continue;
+      }
+      if (isa<CXXThisExpr>(E))
+        break;
+      const auto *R = dyn_cast<DeclRefExpr>(E);
+      const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+      if (!V || V->getType()->isPointerType() ||
+          (!isa<ParmVarDecl>(V) && !V->hasGlobalStorage() && !inScopeAt(V, L)))
+        return false;
+      break;
+    }
+    Seen = Object;
+    return true;
+  }
+
   ASTContext &Ctx;
   const SourceManager &SM;
   const FunctionDecl *G;
@@ -1423,6 +1711,7 @@ private:
   const std::set<const FunctionDecl *> &Entries;
   HostSummaryCache &Host;
   PointerHolders &Holders;
+  PointerHolders &Readers;
   HiddenCode &Hidden;
   const LongLivedPlaces &Places;
   ObjectTable Table;
@@ -1445,13 +1734,16 @@ private:
   std::map<const VarDecl *, const DeclStmt *> DeclaringStmt;
   /// Each CFG block's roots, in order.
   std::map<const CFGBlock *, std::vector<const Stmt *>> RootsIn;
+  /// Per compute statement, the followed buffers it keeps.
+  std::map<const Stmt *, std::set<unsigned>> Keeps;
 };
 
 } // namespace
 
 std::vector<KeptAtCompute> buffersKeptBetweenComputes(
     ASTContext &Ctx, const std::set<const FunctionDecl *> &Planned,
-    const std::set<const FunctionDecl *> &Entries, HostSummaryCache &Host) {
+    const std::set<const FunctionDecl *> &Entries, HostSummaryCache &Host,
+    std::vector<LeftOnDeviceInLoop> *Loops) {
   std::vector<ComputeSite> Sites = findComputeSites(Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
   std::map<const FunctionDecl *, std::vector<const ComputeSite *>> ByFunction;
@@ -1466,13 +1758,13 @@ std::vector<KeptAtCompute> buffersKeptBetweenComputes(
   std::vector<KeptAtCompute> Out;
   if (ByFunction.empty())
     return Out;
-  PointerHolders Holders;
+  PointerHolders Holders, Readers(/*ReadOnlyToo=*/true);
   HiddenCode Hidden;
   LongLivedPlaces Places(Ctx);
   for (const auto &[G, Here] : ByFunction) {
-    FunctionFlow Flow(Ctx, G, Here, Planned, Entries, Host, Holders, Hidden,
-                      Places);
-    for (KeptAtCompute &K : Flow.run())
+    FunctionFlow Flow(Ctx, G, Here, Planned, Entries, Host, Holders, Readers,
+                      Hidden, Places);
+    for (KeptAtCompute &K : Flow.run(Loops))
       Out.push_back(std::move(K));
   }
   std::sort(Out.begin(), Out.end(),
@@ -1480,6 +1772,12 @@ std::vector<KeptAtCompute> buffersKeptBetweenComputes(
               return SM.isBeforeInTranslationUnit(A.Statement->getBeginLoc(),
                                                   B.Statement->getBeginLoc());
             });
+  if (Loops)
+    std::sort(Loops->begin(), Loops->end(),
+              [&](const LeftOnDeviceInLoop &A, const LeftOnDeviceInLoop &B) {
+                return SM.isBeforeInTranslationUnit(A.Loop->getBeginLoc(),
+                                                    B.Loop->getBeginLoc());
+              });
   return Out;
 }
 

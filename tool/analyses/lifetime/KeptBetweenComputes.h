@@ -48,6 +48,7 @@
 // of such a type or a global buffer of that element type.
 
 #include "analyses/host/HostAccess.h"
+#include "analyses/lifetime/LeftOnDeviceInLoops.h"
 #include "analyses/paths/AccessPath.h"
 
 #include "clang/AST/ASTContext.h"
@@ -106,12 +107,15 @@ struct KeptAtCompute {
 /// or in another Ferry source (a compute lambda among them is planned
 /// itself); `Entries`: those a compute starts. A lambda whose body is one
 /// call hands its buffers to a compute when the callee is FERRY_COMPUTE,
-/// planned, or an entry.
+/// planned, or an entry. `Loops`, when given, receives the loops whose
+/// computes may leave buffers on the device until they end (the same flow
+/// judges the host code between their computes), in source order.
 std::vector<KeptAtCompute>
 buffersKeptBetweenComputes(clang::ASTContext &Ctx,
                            const std::set<const clang::FunctionDecl *> &Planned,
                            const std::set<const clang::FunctionDecl *> &Entries,
-                           HostSummaryCache &Host);
+                           HostSummaryCache &Host,
+                           std::vector<LeftOnDeviceInLoop> *Loops = nullptr);
 
 /// A function whose computes keep (or carry) buffers its caller owns: a
 /// `Buffer<T>&` parameter, or a buffer inside an object reference parameter

@@ -1,0 +1,224 @@
+// Following one buffer through a compute's code, to see that nothing but
+// kernels touches it (LeftOnDeviceInLoops.h).
+#include "analyses/lifetime/LeftOnDeviceInLoops.h"
+
+#include "analyses/CallGraphs.h"
+#include "model/FerryTypes.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <map>
+#include <set>
+#include <tuple>
+
+using namespace clang;
+
+namespace ferry {
+namespace {
+
+/// The calls followed already (recursion adds no use of its own).
+using Visit = std::tuple<const Stmt *, const ValueDecl *, FieldPath>;
+
+class Walker {
+public:
+  KernelUse Use;
+
+  void walk(const Stmt *Body, const ValueDecl *Root, const FieldPath &Path,
+            int Depth) {
+    if (!Body || !Use.OnlyKernels)
+      return;
+    if (Depth > 6) {
+      Use.OnlyKernels = false;
+      return;
+    }
+    if (!Seen.insert({Body, Root, Path}).second)
+      return;
+    ParentMap Parents(const_cast<Stmt *>(Body));
+    struct Find : RecursiveASTVisitor<Find> {
+      const ValueDecl *Root;
+      std::vector<const Expr *> Found;
+      bool VisitDeclRefExpr(DeclRefExpr *R) {
+        if (Root && R->getDecl() == Root)
+          Found.push_back(R);
+        return true;
+      }
+      bool VisitCXXThisExpr(CXXThisExpr *T) {
+        if (!Root)
+          Found.push_back(T);
+        return true;
+      }
+      // A local class's members have an object of their own.
+      bool TraverseCXXRecordDecl(CXXRecordDecl *) { return true; }
+    } F;
+    F.Root = Root;
+    F.TraverseStmt(const_cast<Stmt *>(Body));
+    for (const Expr *Occurrence : F.Found) {
+      use(Occurrence, Parents, Root, Path, Depth);
+      if (!Use.OnlyKernels)
+        return;
+    }
+  }
+
+private:
+  std::set<Visit> Seen;
+
+  static const Stmt *up(const ParentMap &Parents, const Stmt *S) {
+    return Parents.getParent(const_cast<Stmt *>(S));
+  }
+
+  /// The expression around E past parentheses and implicit casts, and the
+  /// child of it that holds E.
+  static std::pair<const Stmt *, const Expr *>
+  user(const ParentMap &Parents, const Expr *E) {
+    const Stmt *P = up(Parents, E);
+    while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P) ||
+                 isa<MaterializeTemporaryExpr>(P) ||
+                 isa<CXXBindTemporaryExpr>(P))) {
+      E = cast<Expr>(P);
+      P = up(Parents, P);
+    }
+    return {P, E};
+  }
+
+  /// One occurrence of the root: the path of members it starts, then what
+  /// the code does with the object or buffer that path ends at.
+  void use(const Expr *Occurrence, const ParentMap &Parents,
+           const ValueDecl *Root, const FieldPath &Path, int Depth) {
+    bool Pointer = Root ? Root->getType()->isPointerType() : true;
+    FieldPath Spelled;
+    const Expr *At = Occurrence;
+    for (bool First = true;; First = false) {
+      auto [P, Child] = user(Parents, At);
+      // `(*m).u` of a pointer root, at its first step only.
+      if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
+          UO && UO->getOpcode() == UO_Deref && First && Pointer) {
+        At = UO;
+        Pointer = false;
+        continue;
+      }
+      const auto *ME = dyn_cast_or_null<MemberExpr>(P);
+      const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+      if (!FD || ME->isArrow() != (First && Pointer))
+        break;
+      Spelled.push_back(FD);
+      At = ME;
+    }
+    if (Root && Root->getType()->isPointerType() && Spelled.empty()) {
+      Use.OnlyKernels = false; // the pointer itself, handed on or tested
+      return;
+    }
+    if (pathsDiverge(Spelled, Path))
+      return; // another member of the object
+    if (Spelled.size() > Path.size()) {
+      Use.OnlyKernels = false;
+      return;
+    }
+    FieldPath Rest(Path.begin() + Spelled.size(), Path.end());
+    auto [U, Child] = user(Parents, At);
+    if (Rest.empty()) {
+      buffer(U, Child, Parents, Depth);
+      return;
+    }
+    object(U, Child, Parents, Rest, Depth);
+  }
+
+  /// The buffer itself, as an argument or the object of a call.
+  void buffer(const Stmt *U, const Expr *Child, const ParentMap &Parents,
+              int Depth) {
+    const auto *Call = dyn_cast_or_null<CallExpr>(U);
+    if (Call && isDispatchCall(Call)) {
+      for (unsigned I = 1; I < Call->getNumArgs(); ++I) {
+        if (Call->getArg(I) != Child)
+          continue;
+        // Kernel parameter I - 1 binds argument I (0: the KernelContext).
+        std::vector<const FunctionDecl *> Kernels = dispatchedKernels(Call);
+        if (Kernels.empty())
+          Use.Written = true;
+        for (const FunctionDecl *K : Kernels) {
+          if (I - 1 >= K->getNumParams()) {
+            Use.Written = true;
+            continue;
+          }
+          QualType T = K->getParamDecl(I - 1)->getType();
+          if (!T->isPointerType() || !T->getPointeeType().isConstQualified())
+            Use.Written = true;
+        }
+        return;
+      }
+      Use.OnlyKernels = false; // the kernel or the range
+      return;
+    }
+    // `b.size()`: no element is read.
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(U)) {
+      const auto *M = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
+      if (M && M->isConst() && M->getIdentifier() &&
+          (M->getName() == "size" || M->getName() == "empty"))
+        return;
+      Use.OnlyKernels = false;
+      return;
+    }
+    if (!passedOn(Call, Child, {}, Depth))
+      Use.OnlyKernels = false;
+  }
+
+  /// An object holding the buffer at Rest: the object of a member function
+  /// call, or an argument bound to a reference.
+  void object(const Stmt *U, const Expr *Child, const ParentMap &Parents,
+              const FieldPath &Rest, int Depth) {
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(U)) {
+      const auto *M = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
+      const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(up(Parents, ME));
+      const FunctionDecl *Def = M ? M->getDefinition() : nullptr;
+      if (!Call || !Def || !Def->hasBody() || isRuntimeFunction(Def) ||
+          (M->isVirtual() && !M->hasAttr<FinalAttr>() &&
+           !M->getParent()->hasAttr<FinalAttr>())) {
+        Use.OnlyKernels = false;
+        return;
+      }
+      walk(Def->getBody(), nullptr, Rest, Depth + 1);
+      return;
+    }
+    if (!passedOn(dyn_cast_or_null<CallExpr>(U), Child, Rest, Depth))
+      Use.OnlyKernels = false;
+  }
+
+  /// Child as an argument of Call bound to a reference parameter of a
+  /// function whose body Ferry sees: followed in there.
+  bool passedOn(const CallExpr *Call, const Expr *Child, const FieldPath &Rest,
+                int Depth) {
+    if (!Call || isa<CXXOperatorCallExpr>(Call))
+      return false;
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+    if (!Def || !Def->hasBody() || isRuntimeFunction(Def))
+      return false;
+    if (const auto *M = dyn_cast<CXXMethodDecl>(Def);
+        M && M->isVirtual() && !M->hasAttr<FinalAttr>())
+      return false;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      if (Call->getArg(I) != Child)
+        continue;
+      if (I >= Def->getNumParams())
+        return false; // an ellipsis
+      const ParmVarDecl *P = Def->getParamDecl(I);
+      if (!P->getType()->isReferenceType())
+        return false; // a copy
+      walk(Def->getBody(), P, Rest, Depth + 1);
+      return true;
+    }
+    return false;
+  }
+};
+
+} // namespace
+
+KernelUse usedOnlyByKernels(const Stmt *Body, const ValueDecl *Root,
+                            const FieldPath &Path) {
+  Walker W;
+  W.walk(Body, Root, Path, 0);
+  return W.Use;
+}
+
+} // namespace ferry

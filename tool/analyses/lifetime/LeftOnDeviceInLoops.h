@@ -1,0 +1,66 @@
+#pragma once
+// Which buffers a loop of computes may leave on the device until it ends
+// (issue 33): a time loop that runs computes and nothing else on a buffer
+// brings it home once, after the loop, instead of at every compute's exit.
+//
+// The copies home a compute makes at its exits are written in the compute
+// function, which every caller shares; what differs is the caller's loop.
+// Where no code of the loop reads or writes the buffer but the kernels its
+// computes dispatch (KeptBetweenComputes.cpp judges the host code between
+// the computes; usedOnlyByKernels below the computes' own code), the
+// rewriter puts the loop in a block that starts with
+//
+//   ferry::HomeAtScopeEnd ferry_home_12(acc, m.u, m.v);
+//
+// and the runtime then skips the exits' copies of those buffers, carries
+// their state from compute to compute, and brings them home when the block
+// ends: after the last trip, at a `break` or a `return` inside the loop, or
+// when an exception leaves it (docs/how-ferry-decides.md).
+
+#include "analyses/paths/AccessPath.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+#include <string>
+#include <vector>
+
+namespace ferry {
+
+/// One loop whose computes leave buffers on the device until it ends.
+struct LeftOnDeviceInLoop {
+  /// The loop (for, range-for, while, do) and the function it is in.
+  const clang::Stmt *Loop = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+  /// The accelerator every compute of the loop runs on, as the first of
+  /// them spells it (`acc`, `acc_`, `st.acc`): an object, named from a
+  /// variable in scope before the loop or from `this`.
+  const clang::Expr *Accelerator = nullptr;
+  /// The buffers, as KeptAtCompute names them: a variable, or an object
+  /// (Function itself for `this`) with the path of the buffer inside it.
+  std::vector<const clang::ValueDecl *> Buffers;
+  std::vector<FieldPath> Paths;
+};
+
+/// What the code of a compute does to one buffer, as far as usedOnlyByKernels
+/// could follow it.
+struct KernelUse {
+  /// Nothing but kernels touches the buffer: it is handed to dispatches
+  /// (and asked its size), directly or through calls Ferry can read, and
+  /// never read, written, copied or pointed to by host code.
+  bool OnlyKernels = true;
+  /// A kernel it is handed to may write it.
+  bool Written = false;
+};
+
+/// What Body (a compute lambda's body, or a function that code calls) does
+/// to the buffer at Path below Root: a variable (a parameter, a captured
+/// variable, a pointer to the object, followed through `->`), or `this`
+/// where Root is null. Follows the buffer, and the objects holding it, into
+/// the functions and member functions they are handed to, where their
+/// bodies are visible and no override may run instead.
+KernelUse usedOnlyByKernels(const clang::Stmt *Body, const clang::ValueDecl *Root,
+                            const FieldPath &Path);
+
+} // namespace ferry
