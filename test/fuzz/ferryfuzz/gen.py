@@ -1641,11 +1641,22 @@ class Gen:
         if r.random() < 0.5:
             fn.acc = "acc"
             body.append(Line("int acc = 0;"))
+        # A compute function of dispatches alone (`pure`), as a time step
+        # is: main runs it in a loop of trips, whose buffers only kernels
+        # use there, so the loop may leave them on the device until it ends
+        # (ferry::HomeAtScopeEnd). Drawn apart, as the form is.
+        pr = random.Random("ferry-fuzz-pure:%s:%s" % (self.seed, self.index_))
+        pure = "pure" not in self.avoid and self.form in ("params", "members") \
+            and pr.random() < 0.3
         budget = r.randint(4, 10)
-        while len(body) < budget:
+        while not pure and len(body) < budget:
             s = self.stmt(sc, 4)
             if s is not None:
                 body.extend(s if isinstance(s, list) else [s])
+        for _ in range(pr.randint(1, 3) if pure else 0):
+            d = self.dispatch(sc)
+            if d:
+                body.append(d)
         if not any("cc.dispatch" in l or "launch" in l or "_sub" in l
                    for s in body for l in s.lines("")):
             # At the end: a view declared on the way is in scope there.
@@ -1751,6 +1762,7 @@ class Gen:
                 mname = {b: b for b in bufs}
             elif byref == "pointer":
                 mname = {b: "st->%s" % b for b in bufs}
+        seq_start = len(mb)
         for c in range(r.randint(1, 4 if spare else 3)):
             if c > 0 and r.random() < 0.5:
                 b = r.choice(bufs)
@@ -1786,6 +1798,13 @@ class Gen:
                 mb.append(Line("acc.compute([&](ferry::ComputeContext &cc) {\n  %s\n});" % call))
             else:
                 mb.append(Line("acc.compute([&](ferry::ComputeContext &cc) { %s });" % call))
+        if pure and not byref and pr.random() < 0.7:
+            # main's computes as a time loop (its host writes between them,
+            # if any, stay in it).
+            seq = mb[seq_start:]
+            del mb[seq_start:]
+            mb.append(Compound(["for (int t = 0; t < %d; ++t) {" % pr.randint(0, 4), seq, "}"],
+                               kind="loop", loopvar="t", removable=False))
         late = []
         if byref:
             mb, mname = main_body, outer
