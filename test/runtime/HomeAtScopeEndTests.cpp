@@ -153,6 +153,22 @@ TEST_CASE("nested scopes bring a buffer home at the outer one's end",
   CHECK(values(b) == stepped(2));
 }
 
+TEST_CASE("a scope leaves out a buffer given as a null pointer", "[home]") {
+  // `m ? &m->u : nullptr` for a model the function may be handed null.
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<int> b = ramp();
+  const ferry::Buffer<int> *none = nullptr;
+  ferry::resetStatistics();
+  {
+    ferry::HomeAtScopeEnd home(acc, none, &b);
+    incrementOnDevice(acc, b);
+    incrementOnDevice(acc, b);
+  }
+  CHECK(ferry::statistics().fromDeviceCount == 1);
+  CHECK(values(b) == stepped(2));
+}
+
 TEST_CASE("under the kernel policy a scope changes nothing", "[home]") {
   ScopedPolicy kernel(ferry::Policy::Kernel);
   ferry::Accelerator &acc = cpuAccelerator();

@@ -473,6 +473,16 @@ private:
                                   ? "*this"
                                   : sourceText(Object);
     auto [Names, Quoted] = spelledList(L.Buffers, L.Paths);
+    // Through a pointer the function may be handed null: as a pointer,
+    // null then (the object takes either).
+    Names.clear();
+    for (size_t I = 0; I < L.Buffers.size(); ++I) {
+      std::string Name = keptSpelling(L.Buffers[I], L.Paths[I]);
+      std::string Guard = nullGuard({L.Buffers[I]});
+      if (!Guard.empty())
+        Name = L.Buffers[I]->getNameAsString() + " ? &" + Name + " : nullptr";
+      Names += (I ? ", " : "") + Name;
+    }
     bool One = L.Buffers.size() == 1;
     std::string Line =
         Outer + "  ferry::HomeAtScopeEnd ferry_home_" +

@@ -1727,12 +1727,14 @@ private:
 // device itself fails at the end, the destructor throws ferry::Error, as a
 // compute would. Does nothing in the reference execution, on
 // FERRY_DEVICE=host and under the kernel and naive policies.
+// A buffer reached through a pointer the function may be handed null is
+// given as a pointer, `m ? &m->u : nullptr`; a null one is left out.
 class HomeAtScopeEnd {
 public:
-  template <class... T>
-  explicit HomeAtScopeEnd(Accelerator &acc, const Buffer<T> &...buffers)
-      : buffers_{static_cast<const detail::BufferBase *>(&buffers)...},
-        exceptions_(std::uncaught_exceptions()) {
+  template <class... B>
+  explicit HomeAtScopeEnd(Accelerator &acc, const B &...buffers)
+      : exceptions_(std::uncaught_exceptions()) {
+    (add(buffers), ...);
     if (auto defer = detail::runtimeHooks().deferHome)
       session_ = defer(acc.session_, buffers_.data(), buffers_.size());
   }
@@ -1746,6 +1748,12 @@ public:
   HomeAtScopeEnd &operator=(const HomeAtScopeEnd &) = delete;
 
 private:
+  template <class T> void add(const Buffer<T> &b) { buffers_.push_back(&b); }
+  template <class T> void add(const Buffer<T> *b) {
+    if (b)
+      buffers_.push_back(b);
+  }
+
   std::vector<const detail::BufferBase *> buffers_;
   detail::Session *session_ = nullptr;
   int exceptions_;

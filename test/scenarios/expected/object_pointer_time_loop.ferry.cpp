@@ -74,7 +74,7 @@ static void run(ferry::Accelerator &acc, Model *m, int steps) {
   if (m == nullptr)
     return;
   {
-    ferry::HomeAtScopeEnd ferry_home_53(acc, m->u, m->v); // ferry: nothing in this loop but the kernels of its computes uses `m->u`, `m->v`: they stay on the device until the loop ends, and come home once
+    ferry::HomeAtScopeEnd ferry_home_53(acc, m ? &m->u : nullptr, m ? &m->v : nullptr); // ferry: nothing in this loop but the kernels of its computes uses `m->u`, `m->v`: they stay on the device until the loop ends, and come home once
     for (int s = 0; s < steps; ++s) {
       if (m) acc.keepOnDevice(m->u); // ferry: run has not written `m->u` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
       if (m) acc.keepOnDevice(m->v); // ferry: run has not written `m->v` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
