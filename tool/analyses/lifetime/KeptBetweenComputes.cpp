@@ -47,8 +47,9 @@ bool inSystemHeader(const Decl *D) {
 
 /// Whether a value of some type can hold a pointer, reference or iterator
 /// through which the elements of a `Buffer<Elem>` (or the buffer) may be
-/// written: `int *`, `Buffer<int> *`, `void *`, a struct or a standard
-/// container of those, a lambda or a std::function (whose captures may be).
+/// written: `int *`, `Buffer<int> *`, `void *`, a pointer to an object
+/// holding such buffers (`Model *`), a struct or a standard container of
+/// those, a lambda or a std::function (whose captures may be).
 class PointerHolders {
 public:
   /// `ReadOnlyToo`: through which they may be read, too (`const int *`).
@@ -118,6 +119,15 @@ private:
       return (ReadOnlyToo || !P.isConstQualified()) &&
              bufferElementType(P).getCanonicalType().getUnqualifiedType() ==
                  Elem.getCanonicalType().getUnqualifiedType();
+    // An object holding buffers by value (`Model *`, a pointer to a struct
+    // or a container of buffers): through it, their elements.
+    if (P->isRecordType() && (ReadOnlyToo || !P.isConstQualified()) &&
+        holdsBuffers(P)) {
+      QualType Held = heldBufferElement(P);
+      if (Held.isNull() || Held.getCanonicalType().getUnqualifiedType() ==
+                               Elem.getCanonicalType().getUnqualifiedType())
+        return true;
+    }
     if (P.isConstQualified() && !P->isRecordType() && !ReadOnlyToo)
       return false;
     if (P->isVoidType() || P->isCharType() || P->isStdByteType())
@@ -512,6 +522,7 @@ private:
         if (C.capturesVariable() && C.getCapturedVar() != V &&
             !isBufferType(
                 C.getCapturedVar()->getType().getNonReferenceType()) &&
+            !LeavesOf.count(C.getCapturedVar()) &&
             Holders.holds(C.getCapturedVar()->getType(), Elem))
           return false;
     if (isa<ParmVarDecl>(V) || V == G) {
@@ -519,8 +530,9 @@ private:
         return false;
       // (Another buffer parameter may be this one: the object table says
       // they may alias, and a write to one writes both.)
+      // (An object parameter followed by its paths is the flow's too.)
       for (const ParmVarDecl *P : G->parameters())
-        if (P != V && !isFollowedParameter(P) &&
+        if (P != V && !isFollowedParameter(P) && !LeavesOf.count(P) &&
             Holders.holds(P->getType(), Elem))
           return false;
     }
@@ -959,6 +971,11 @@ private:
             continue;
           }
           QualType T = Def->getParamDecl(P)->getType();
+          // An object by reference: the callee can keep it only in a
+          // place that outlives the call, and such a place of a type that
+          // reaches the buffers bars them from being followed at all.
+          if (T->isReferenceType() && !refersToBuffer(T) && holdsBuffers(T))
+            continue;
           if (refersToBuffer(T) || T->isPointerType()) {
             if (!parameterKeepsNothing(Self->Ctx, Def, P))
               for (unsigned B : Self->named(Arg))
