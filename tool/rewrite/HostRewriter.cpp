@@ -472,10 +472,10 @@ private:
     std::string Accelerator = isa<CXXThisExpr>(Object->IgnoreParenImpCasts())
                                   ? "*this"
                                   : sourceText(Object);
-    auto [Names, Quoted] = spelledList(L.Buffers, L.Paths);
+    std::string Quoted = spelledList(L.Buffers, L.Paths).second;
     // Through a pointer the function may be handed null: as a pointer,
     // null then (the object takes either).
-    Names.clear();
+    std::string Names;
     for (size_t I = 0; I < L.Buffers.size(); ++I) {
       std::string Name = keptSpelling(L.Buffers[I], L.Paths[I]);
       std::string Guard = nullGuard({L.Buffers[I]});

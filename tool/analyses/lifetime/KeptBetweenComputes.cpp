@@ -774,23 +774,44 @@ private:
   /// and G's local buffers and objects (a reference or pointer to B bound
   /// in G makes B escape). A global may not be it: with one, no parameter
   /// is followed.
-  bool parameterOutOfReach(unsigned B, const LambdaExpr *L) const {
+  ///
+  /// With `ByKernels` (a compute of a loop left on the device that is not
+  /// handed B and names it nowhere): whether it can reach B only as one of
+  /// the buffers it is handed that only its kernels use (`Buffer<T> &v`,
+  /// where the caller may have bound both parameters to one buffer), every
+  /// buffer of B's element type in a followed parameter it captures among
+  /// them; B's own object, or `this`, captured is no longer a matter of
+  /// paths there.
+  bool parameterOutOfReach(unsigned B, const LambdaExpr *L,
+                           const std::set<unsigned> *ByKernels = nullptr) const {
     QualType Elem = elementOf(B);
+    auto SameElement = [&](QualType T) {
+      return T.isNull() || Elem.isNull() || Ctx.hasSameUnqualifiedType(T, Elem);
+    };
     for (const LambdaCapture &C : L->captures()) {
-      if (C.capturesThis() && Buffers[B] == G)
+      if (C.capturesThis() && Buffers[B] == G && !ByKernels)
         continue; // its own object: the paths decide
       if (!C.capturesVariable())
         return false; // `this`, `*this`, a VLA's size
       const ValueDecl *V = C.getCapturedVar();
-      if (V == Buffers[B] ||
-          (!isa<ParmVarDecl>(V) && (Index.count(V) || LeavesOf.count(V))))
+      if (V == Buffers[B]) {
+        if (ByKernels)
+          return false;
         continue;
+      }
+      bool Followed = Index.count(V) || LeavesOf.count(V);
+      if (Followed && !isa<ParmVarDecl>(V))
+        continue;
+      if (Followed && ByKernels) {
+        for (unsigned I : indicesOf(V))
+          if (!ByKernels->count(I) && SameElement(elementOf(I)))
+            return false;
+        continue;
+      }
       QualType T = V->getType();
       if (!holdsBuffers(T))
         continue;
-      QualType Held = heldBufferElement(T);
-      if (Held.isNull() || Elem.isNull() ||
-          Ctx.hasSameUnqualifiedType(Held, Elem))
+      if (SameElement(heldBufferElement(T)))
         return false;
     }
     return true;
@@ -1570,7 +1591,8 @@ private:
           if (llvm::is_contained(H.Buffers, B)
                   ? !ByKernels.count(B)
                   : !E.Untouched.count(B) &&
-                        !reachedOnlyAs(B, E.Site->Lambda, ByKernels))
+                        !(callerOwned(B) &&
+                          parameterOutOfReach(B, E.Site->Lambda, &ByKernels)))
             Blocked.insert(B);
       }
       if (Fails || !Accelerator)
@@ -1602,43 +1624,6 @@ private:
       if (!Loop.Buffers.empty())
         Out.push_back(std::move(Loop));
     }
-  }
-
-  /// Whether the compute of lambda L, not handed the buffer B its caller
-  /// owns, can reach B only as one of the buffers it is handed that only
-  /// its kernels use (`Buffer<T> &v` where the caller may have bound both
-  /// parameters to one buffer): what parameterOutOfReach would allow, and
-  /// followed parameters of B's element type whose every buffer of that
-  /// type is among them.
-  bool reachedOnlyAs(unsigned B, const LambdaExpr *L,
-                     const std::set<unsigned> &ByKernels) const {
-    if (!callerOwned(B))
-      return false;
-    QualType Elem = elementOf(B);
-    for (const LambdaCapture &C : L->captures()) {
-      if (!C.capturesVariable())
-        return false;
-      const ValueDecl *V = C.getCapturedVar();
-      if (V == Buffers[B])
-        return false;
-      if (!isa<ParmVarDecl>(V) && (Index.count(V) || LeavesOf.count(V)))
-        continue;
-      if (isa<ParmVarDecl>(V) && (Index.count(V) || LeavesOf.count(V))) {
-        for (unsigned I : indicesOf(V))
-          if (!ByKernels.count(I) &&
-              (Elem.isNull() || elementOf(I).isNull() ||
-               Ctx.hasSameUnqualifiedType(elementOf(I), Elem)))
-            return false;
-        continue;
-      }
-      QualType T = V->getType();
-      if (!holdsBuffers(T))
-        continue;
-      QualType Held = heldBufferElement(T);
-      if (Held.isNull() || Elem.isNull() || Ctx.hasSameUnqualifiedType(Held, Elem))
-        return false;
-    }
-    return true;
   }
 
   /// Whether statement S lies inside statement L (or is it).
