@@ -18,6 +18,7 @@
 
 #include <ferry/ferry.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -211,6 +212,15 @@ struct Session {
   // (Launch.cpp, treeSize).
   std::size_t computeUnits = 0;
   std::map<std::pair<const char *, std::string>, std::size_t> treeSizes;
+  // The ferry::HomeAtScopeEnd scopes open on this session that hold whole
+  // objects: a buffer inside one that gets its device copy while the scope
+  // is open joins the scope's list (Transfers.cpp).
+  struct ScopeOverObjects {
+    std::vector<const BufferBase *> *buffers;
+    const std::vector<ObjectBytes> *objects;
+    std::uint64_t from; // deferredFrom for the buffers that join later
+  };
+  std::vector<ScopeOverObjects> scopesOverObjects;
 
   // The kernel `kernelName` of `source`, building and caching as needed.
   KernelEntry &kernel(const char *source, const char *kernelName);
@@ -297,9 +307,10 @@ struct BufferAccess {
   static bool keptAlways(const BufferBase &b) { return b.computeOnly_; }
   // ferry::HomeAtScopeEnd: while a scope holds b, copies home wait, and
   // what the scope's computes leave carries into its next.
-  static void deferHome(const BufferBase &b) {
+  static void deferHome(const BufferBase &b,
+                        std::uint64_t from = currentEpoch() + 1) {
     if (b.homeDeferred_++ == 0)
-      b.deferredFrom_ = currentEpoch() + 1;
+      b.deferredFrom_ = from;
   }
   // The scope's end: whether it was the last scope holding b.
   static bool lastDeferral(const BufferBase &b) { return b.homeDeferred_ == 1; }

@@ -67,14 +67,25 @@ void keepOnDeviceHook(Session &s, const BufferBase &b) {
     BufferAccess::keep(b);
 }
 
-// ferry::HomeAtScopeEnd.
+// ferry::HomeAtScopeEnd. An object's buffers join its list once: a buffer
+// listed twice would never be the last deferral at the end.
 Session *deferHomeHook(std::shared_ptr<Session> &slot,
-                       const BufferBase *const *buffers, std::size_t count) {
+                       std::vector<const BufferBase *> &buffers,
+                       const std::vector<ObjectBytes> &objects) {
   Session &s = sessionFor(slot);
   if (s.host || !followsPlan(activePolicy()))
     return nullptr;
-  for (std::size_t i = 0; i < count; ++i)
-    BufferAccess::deferHome(*buffers[i]);
+  const std::uint64_t from = currentEpoch() + 1;
+  if (!objects.empty()) {
+    for (const BufferBase *b : buffersOnDevice())
+      if (std::any_of(objects.begin(), objects.end(),
+                      [&](const ObjectBytes &o) { return o.holds(b); }) &&
+          std::find(buffers.begin(), buffers.end(), b) == buffers.end())
+        buffers.push_back(b);
+    s.scopesOverObjects.push_back({&buffers, &objects, from});
+  }
+  for (const BufferBase *b : buffers)
+    BufferAccess::deferHome(*b, from);
   return &s;
 }
 
@@ -82,12 +93,17 @@ Session *deferHomeHook(std::shared_ptr<Session> &slot,
 // device holds it newer (each copy home waits for itself). A failed copy
 // is reported after the others are tried, as at a compute's end; while an
 // exception is on its way, it is dropped.
-void bringHomeDeferredHook(Session &s, const BufferBase *const *buffers,
-                           std::size_t count, bool report) {
+void bringHomeDeferredHook(Session &s, std::vector<const BufferBase *> &buffers,
+                           bool report) {
+  auto &open = s.scopesOverObjects;
+  open.erase(std::remove_if(open.begin(), open.end(),
+                            [&](const Session::ScopeOverObjects &scope) {
+                              return scope.buffers == &buffers;
+                            }),
+             open.end());
   // (Copied while the scope still holds them: their state is the scope's.)
   std::exception_ptr failed;
-  for (std::size_t i = 0; i < count; ++i) {
-    const BufferBase *b = buffers[i];
+  for (const BufferBase *b : buffers) {
     // (A member only compute code names stays on the device, as at an
     // exit.)
     if (!BufferAccess::lastDeferral(*b) || BufferAccess::keptAlways(*b))
@@ -104,8 +120,8 @@ void bringHomeDeferredHook(Session &s, const BufferBase *const *buffers,
         failed = std::current_exception();
     }
   }
-  for (std::size_t i = 0; i < count; ++i)
-    BufferAccess::endDeferral(*buffers[i]);
+  for (const BufferBase *b : buffers)
+    BufferAccess::endDeferral(*b);
   if (failed && report)
     std::rethrow_exception(failed);
 }

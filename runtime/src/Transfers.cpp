@@ -5,6 +5,19 @@
 namespace ferry {
 namespace detail {
 
+// A buffer stored inside an object that an open ferry::HomeAtScopeEnd holds
+// whole joins that scope when it gets its device copy.
+static void joinScopesOverObjects(Session &s, const BufferBase &b) {
+  for (Session::ScopeOverObjects &scope : s.scopesOverObjects)
+    if (std::any_of(scope.objects->begin(), scope.objects->end(),
+                    [&](const ObjectBytes &o) { return o.holds(&b); }) &&
+        std::find(scope.buffers->begin(), scope.buffers->end(), &b) ==
+            scope.buffers->end()) {
+      scope.buffers->push_back(&b);
+      BufferAccess::deferHome(b, scope.from);
+    }
+}
+
 cl::Buffer &deviceBuffer(Session &s, const BufferBase &b) {
   std::shared_ptr<DeviceShadow> &shadow = BufferAccess::shadow(b);
   if (!shadow || shadow->context() != s.context()) {
@@ -41,6 +54,8 @@ cl::Buffer &deviceBuffer(Session &s, const BufferBase &b) {
     shadow = std::move(fresh);
     BufferAccess::joinOnDevice(b);
     BufferAccess::deviceLost(b);
+    if (!s.scopesOverObjects.empty())
+      joinScopesOverObjects(s, b);
   }
   return shadow->buffer;
 }

@@ -182,3 +182,65 @@ TEST_CASE("under the kernel policy a scope changes nothing", "[home]") {
   CHECK(ferry::statistics().fromDeviceCount == 2);
   CHECK(values(b) == stepped(2));
 }
+
+namespace {
+// An object whose buffers code outside it may not name: the rewriter gives
+// the scope the whole object (ferry::buffersIn).
+struct Holder {
+  ferry::Buffer<int> a = ramp();
+  struct Inner {
+    ferry::Buffer<int> b = ramp();
+  } inner;
+};
+} // namespace
+
+TEST_CASE("a scope over an object holds every buffer stored inside it",
+          "[home]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  Holder h;
+  ferry::Buffer<int> outside = ramp();
+  // `a` has a device copy before the scope opens, `inner.b` gets its first
+  // inside: both are held.
+  incrementOnDevice(acc, h.a);
+  ferry::resetStatistics();
+  {
+    ferry::HomeAtScopeEnd home(acc, ferry::buffersIn(h));
+    for (int s = 0; s < 3; ++s) {
+      incrementOnDevice(acc, h.a);
+      incrementOnDevice(acc, h.inner.b);
+      incrementOnDevice(acc, outside);
+    }
+    // A buffer outside the object still comes home at every exit.
+    CHECK(ferry::statistics().fromDeviceCount == 3);
+    CHECK(h.a[0] == 1);
+    CHECK(h.inner.b[0] == 0);
+  }
+  const ferry::Statistics s = ferry::statistics();
+  // In: `a` once (the host may have written it since its last compute),
+  // `inner.b` once, `outside` three times; home: 2 + 3.
+  CHECK(s.toDeviceCount == 5);
+  CHECK(s.fromDeviceCount == 5);
+  CHECK(values(h.a) == stepped(4));
+  CHECK(values(h.inner.b) == stepped(3));
+  CHECK(values(outside) == stepped(3));
+  // Closed: the object's buffers come home at every exit again.
+  incrementOnDevice(acc, h.inner.b);
+  CHECK(ferry::statistics().fromDeviceCount == 6);
+  CHECK(values(h.inner.b) == stepped(4));
+}
+
+TEST_CASE("a scope over a null object holds nothing", "[home]") {
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  Holder *none = nullptr;
+  ferry::Buffer<int> b = ramp();
+  ferry::resetStatistics();
+  {
+    ferry::HomeAtScopeEnd home(acc, ferry::buffersIn(none));
+    incrementOnDevice(acc, b);
+    CHECK(ferry::statistics().fromDeviceCount == 1);
+  }
+  CHECK(ferry::statistics().fromDeviceCount == 1);
+  CHECK(values(b) == stepped(1));
+}

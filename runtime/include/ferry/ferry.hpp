@@ -444,6 +444,18 @@ inline std::uint64_t &currentEpoch() {
   return epoch;
 }
 
+// The storage of one object, whose buffers a ferry::HomeAtScopeEnd holds
+// whatever their names (ferry::buffersIn).
+struct ObjectBytes {
+  const void *first = nullptr;
+  std::size_t size = 0;
+  bool holds(const void *p) const {
+    auto at = reinterpret_cast<std::uintptr_t>(p);
+    auto begin = reinterpret_cast<std::uintptr_t>(first);
+    return at >= begin && at - begin < size;
+  }
+};
+
 // --- Library hooks -----------------------------------------------------------
 // Filled in by the library when the program instantiates
 // ComputeContext::launch (i.e. when it is a rewritten program). A reference
@@ -478,9 +490,13 @@ struct RuntimeHooks {
   // plan's lines do nothing (the host device, the kernel and naive
   // policies); then the buffers, at the scope's end, come home (`report`
   // false while an exception is on its way: then nothing is thrown).
-  Session *(*deferHome)(std::shared_ptr<Session> &, const BufferBase *const *,
-                        std::size_t) = nullptr;
-  void (*bringHomeDeferred)(Session &, const BufferBase *const *, std::size_t,
+  // Given objects too (ObjectBytes): the buffers stored inside one join
+  // the scope's list, those with a device copy now and each that gets one
+  // while the scope is open.
+  Session *(*deferHome)(std::shared_ptr<Session> &,
+                        std::vector<const BufferBase *> &buffers,
+                        const std::vector<ObjectBytes> &objects) = nullptr;
+  void (*bringHomeDeferred)(Session &, std::vector<const BufferBase *> &buffers,
                             bool report) = nullptr;
 };
 // The device the reference execution (and FERRY_DEVICE=host) reports: the
@@ -1729,6 +1745,10 @@ private:
 // FERRY_DEVICE=host and under the kernel and naive policies.
 // A buffer reached through a pointer the function may be handed null is
 // given as a pointer, `m ? &m->u : nullptr`; a null one is left out.
+// An object whose members code outside its class may not name (private
+// ones, `model.u_`) is given whole, `ferry::buffersIn(model)`: the scope
+// then holds every buffer stored inside the object, at any depth, Ferry
+// having proved that nothing but kernels uses any of them in the loop.
 class HomeAtScopeEnd {
 public:
   template <class... B>
@@ -1736,13 +1756,12 @@ public:
       : exceptions_(std::uncaught_exceptions()) {
     (add(buffers), ...);
     if (auto defer = detail::runtimeHooks().deferHome)
-      session_ = defer(acc.session_, buffers_.data(), buffers_.size());
+      session_ = defer(acc.session_, buffers_, objects_);
   }
   ~HomeAtScopeEnd() noexcept(false) {
     if (session_)
       detail::runtimeHooks().bringHomeDeferred(
-          *session_, buffers_.data(), buffers_.size(),
-          std::uncaught_exceptions() <= exceptions_);
+          *session_, buffers_, std::uncaught_exceptions() <= exceptions_);
   }
   HomeAtScopeEnd(const HomeAtScopeEnd &) = delete;
   HomeAtScopeEnd &operator=(const HomeAtScopeEnd &) = delete;
@@ -1753,11 +1772,27 @@ private:
     if (b)
       buffers_.push_back(b);
   }
+  void add(detail::ObjectBytes object) {
+    if (object.size != 0)
+      objects_.push_back(object);
+  }
 
   std::vector<const detail::BufferBase *> buffers_;
+  std::vector<detail::ObjectBytes> objects_;
   detail::Session *session_ = nullptr;
   int exceptions_;
 };
+
+// The buffers stored inside an object, for a ferry::HomeAtScopeEnd; a null
+// pointer holds none.
+template <class T> detail::ObjectBytes buffersIn(const T &object) {
+  return {std::addressof(object), sizeof(T)};
+}
+template <class T> detail::ObjectBytes buffersIn(T *object) {
+  if (!object)
+    return {};
+  return {object, sizeof(T)};
+}
 
 // Written by the rewriter at the start of a function that runs computes on
 // buffers its caller owns (an extension): the caller may have written them
