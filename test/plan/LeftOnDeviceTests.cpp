@@ -50,9 +50,11 @@ std::map<std::string, std::string> leftAt(Source &S,
     for (const std::string &M : Marks)
       if (S.lineOf("// " + M + "\n") == Line)
         Mark = M;
+    // A member the function may not name is held with its whole object.
     std::string Names;
     for (size_t I = 0; I < L.Buffers.size(); ++I)
-      Names += (I ? " " : "") + ferry::keptSpelling(L.Buffers[I], L.Paths[I]);
+      Names += (I ? " " : "") + std::string(L.Whole[I] ? "whole:" : "") +
+               ferry::keptSpelling(L.Buffers[I], L.Paths[I]);
     Out[Mark] = Names;
   }
   return Out;
@@ -231,4 +233,83 @@ void frames(Buffer<float> &f) {
 )");
   ferry::ProgramPlan Plan = ferry::planProgram(S.context());
   CHECK(leftAt(S, Plan, {"G1"}).count("G1") == 0);
+}
+
+TEST_CASE("a loop over an object with private members holds the whole object",
+          "[plan][left-on-device]") {
+  Source S(std::string(Prelude) + R"(
+class Model {
+public:
+  FERRY_COMPUTE void step(ComputeContext &cc) { pair(cc, in_, u_); bump(cc, v_); }
+  FERRY_COMPUTE void touch(ComputeContext &cc) { bump(cc, u_); v_[0] = 1; }
+  int first() const { return u_[0]; }
+  int other() const { return in_[0]; }
+  void poke() { in_[1] = 3; }
+
+private:
+  Buffer<int> in_{8}, u_{8}, v_{8};
+};
+
+class Loose {
+public:
+  FERRY_COMPUTE void step(ComputeContext &cc) { bump(cc, u_); }
+  int first() const { return u_[0] + w_[0]; }
+  ferry::Buffer<float> f;
+
+private:
+  Buffer<int> u_{8}, w_{8};
+};
+float *keep = nullptr;
+
+void run(ferry::Accelerator &acc, Model *m, int steps) {
+  for (int s = 0; s < steps; ++s) // W1
+    acc.compute([&](ComputeContext &cc) { m->step(cc); });
+}
+
+int main() {
+  ferry::Accelerator acc;
+  Model model;
+  Loose loose;
+  for (int s = 0; s < 4; ++s) // W2
+    acc.compute([&](ComputeContext &cc) { model.step(cc); });
+  for (int s = 0; s < 4; ++s) { // W3
+    acc.compute([&](ComputeContext &cc) { model.step(cc); });
+    std::printf("%d\n", model.first());
+  }
+  for (int s = 0; s < 4; ++s) { // W4
+    acc.compute([&](ComputeContext &cc) { model.step(cc); });
+    std::printf("%d\n", model.other());
+  }
+  for (int s = 0; s < 4; ++s) { // W5
+    acc.compute([&](ComputeContext &cc) { model.step(cc); });
+    model.poke();
+  }
+  for (int s = 0; s < 4; ++s) // W6
+    acc.compute([&](ComputeContext &cc) { model.touch(cc); });
+  for (int s = 0; s < 4; ++s) // W7
+    acc.compute([&](ComputeContext &cc) { loose.step(cc); });
+  std::printf("%d %d\n", model.first(), loose.first());
+  run(acc, &model, 2);
+}
+)");
+  ferry::ProgramPlan Plan = ferry::planProgram(S.context());
+  std::map<std::string, std::string> Left =
+      leftAt(S, Plan, {"W1", "W2", "W3", "W4", "W5", "W6", "W7"});
+  // The kernels alone use the model's buffers: `u_`, which they write,
+  // held by the whole object, through a pointer too. (`v_`, which only
+  // compute code names, never comes home: no block needs it.)
+  CHECK(Left["W1"] == "whole:m->u_");
+  CHECK(Left["W2"] == "whole:model.u_");
+  // The host reads a member each trip: the whole object would hold it.
+  // Only reading `in_` (which no kernel writes) or writing it bars the
+  // object all the same: the scope would carry `in_`'s state past them.
+  CHECK(Left.count("W3") == 0);
+  CHECK(Left.count("W4") == 0);
+  CHECK(Left.count("W5") == 0);
+  // Host code in the compute writes `v_`.
+  CHECK(Left.count("W6") == 0);
+  // A buffer of the object Ferry does not follow (a global `float *` may
+  // point into `f`): no scope may hold the object whole.
+  CHECK(Left.count("W7") == 0);
+  CHECK(Left.count("?") == 0);
 }

@@ -28,4 +28,15 @@ inline const char *accessName(Access A) {
   return "?";
 }
 
+/// What code does to one buffer, as far as the lifetime analyses could
+/// follow it (analyses/lifetime/LeftOnDeviceInLoops.h).
+struct KernelUse {
+  /// Nothing but kernels touches the buffer: it is handed to dispatches
+  /// (and asked its size), directly or through calls Ferry can read, and
+  /// never read, written, copied or pointed to by host code.
+  bool OnlyKernels = true;
+  /// A kernel it is handed to may write it.
+  bool Written = false;
+};
+
 } // namespace ferry

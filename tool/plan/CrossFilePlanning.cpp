@@ -32,6 +32,22 @@ void useTargetHostAccess(HostSummaryCache &Host, const TargetSummaries &T) {
     // A summary of another signature is not this function's.
     return A && A->size() == F->getNumParams() ? A : nullptr;
   };
+  Host.ElsewhereKernelUse = [&T](const FunctionDecl *F, int Param,
+                                 const FieldPath &Path)
+      -> std::optional<KernelUse> {
+    // (Its own file saw F's body with the parameters it declares there.)
+    if (Param >= static_cast<int>(F->getNumParams()))
+      return std::nullopt;
+    std::vector<std::string> Members;
+    for (const FieldDecl *FD : Path)
+      Members.push_back(usrOf(FD));
+    const KernelOnlyPath *P = T.kernelOnly(usrOf(F), Param, Members);
+    if (!P)
+      return std::nullopt;
+    KernelUse Use;
+    Use.Written = P->Written;
+    return Use;
+  };
   Host.ElsewhereRanges = [&T](const FunctionDecl *F)
       -> const std::vector<std::optional<ElementRange>> * {
     const std::vector<std::optional<ElementRange>> *R = T.hostRanges(usrOf(F));

@@ -8,6 +8,7 @@
 #include "analyses/paths/StaticRoots.h"
 #include "analyses/host/HostAccess.h"
 #include "analyses/lifetime/KeptBetweenComputes.h"
+#include "analyses/lifetime/LeftOnDeviceInLoops.h"
 #include "model/FerryTypes.h"
 #include "parse/Annotations.h"
 
@@ -220,6 +221,47 @@ const FunctionDecl *singleCallee(const FunctionDecl *Op) {
   return Call ? Call->getDirectCallee() : nullptr;
 }
 
+/// The buffers F is handed that only kernels use in it: a buffer
+/// reference parameter, the buffers inside an object it is handed by
+/// reference or pointer, and its own object's.
+std::vector<KernelOnlyPath> kernelOnlyPaths(const FunctionDecl *F) {
+  std::vector<KernelOnlyPath> Out;
+  auto Record = [&](int Param, const ValueDecl *Root, const FieldPath &Path) {
+    KernelUse Use = usedOnlyByKernels(F->getBody(), Root, Path);
+    if (!Use.OnlyKernels)
+      return;
+    KernelOnlyPath P;
+    P.Param = Param;
+    P.Written = Use.Written;
+    for (const FieldDecl *FD : Path)
+      P.Path.push_back(usrOf(FD));
+    Out.push_back(std::move(P));
+  };
+  auto Object = [&](int Param, const ValueDecl *Root, const CXXRecordDecl *RD) {
+    if (!RD || !RD->hasDefinition() || RD->isInStdNamespace())
+      return;
+    for (const FieldPath &Path : bufferPathsOf(RD))
+      if (!isOpaquePath(Path) && isBufferType(Path.back()->getType()))
+        Record(Param, Root, Path);
+  };
+  for (unsigned I = 0; I < F->getNumParams(); ++I) {
+    const ParmVarDecl *P = F->getParamDecl(I);
+    QualType T = P->getType();
+    if (T->isLValueReferenceType() && isBufferType(T.getNonReferenceType()))
+      Record(static_cast<int>(I), P, {});
+    else if (T->isLValueReferenceType() || T->isPointerType())
+      Object(static_cast<int>(I), P,
+             (T->isPointerType() ? T->getPointeeType()
+                                 : T.getNonReferenceType())
+                 ->getAsCXXRecordDecl());
+  }
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F);
+      M && M->isInstance() && !isa<CXXConstructorDecl>(M) &&
+      !isa<CXXDestructorDecl>(M))
+    Object(-1, nullptr, M->getParent());
+  return Out;
+}
+
 } // namespace
 
 FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
@@ -301,6 +343,8 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
     Calls.ComputeLambdas = &Model.ComputeLambdas;
     Calls.TraverseStmt(F->getBody());
     FS.Calls = std::move(Calls.Calls);
+    if (!IsLambda && FS.External)
+      FS.KernelOnly = kernelOnlyPaths(F);
     FS.Ranges.resize(F->getNumParams());
     for (unsigned I = 0; I < F->getNumParams(); ++I) {
       std::optional<ElementRange> &R = FS.Ranges[I];
@@ -460,6 +504,15 @@ llvm::json::Value toJSON(const FileSummary &S) {
         K.push_back(I);
       O["keeps_nothing"] = std::move(K);
     }
+    if (!F.KernelOnly.empty()) {
+      llvm::json::Array K;
+      for (const KernelOnlyPath &P : F.KernelOnly)
+        K.push_back(llvm::json::Object{
+            {"param", P.Param},
+            {"path", llvm::json::Array(P.Path)},
+            {"written", P.Written}});
+      O["kernel_only"] = std::move(K);
+    }
     Functions.push_back(std::move(O));
   }
   llvm::json::Array Uses;
@@ -544,6 +597,22 @@ std::optional<FileSummary> summaryFromJSON(const llvm::json::Value &V,
       for (const llvm::json::Value &I : *K)
         if (auto N = I.getAsInteger())
           F.KeepsNothing.push_back(static_cast<unsigned>(*N));
+    if (const llvm::json::Array *K = FO->getArray("kernel_only"))
+      for (const llvm::json::Value &V : *K) {
+        const llvm::json::Object *PO = V.getAsObject();
+        const llvm::json::Array *Path = PO ? PO->getArray("path") : nullptr;
+        std::optional<int64_t> Param = PO ? PO->getInteger("param") : std::nullopt;
+        if (!Path || !Param)
+          continue;
+        KernelOnlyPath P;
+        P.Param = static_cast<int>(*Param);
+        P.Written = PO->getBoolean("written").value_or(true);
+        for (const llvm::json::Value &M : *Path)
+          if (std::optional<llvm::StringRef> U = M.getAsString())
+            P.Path.push_back(U->str());
+        if (P.Path.size() == Path->size()) // (else not a path of members)
+          F.KernelOnly.push_back(std::move(P));
+      }
     if (const llvm::json::Array *Ranges = FO->getArray("ranges"))
       for (const llvm::json::Value &R : *Ranges) {
         const llvm::json::Object *RO = R.getAsObject();

@@ -45,6 +45,13 @@ struct SummaryCall {
   bool ExactArgs = true;
 };
 
+/// One buffer a function hands only to kernels (FunctionSummary::KernelOnly).
+struct KernelOnlyPath {
+  int Param = -1; ///< its parameter, or -1 for a member function's object
+  std::vector<std::string> Path; ///< the members below it (USRs)
+  bool Written = false;          ///< some kernel it is handed to may write it
+};
+
 struct FunctionSummary {
   std::string Usr;
   std::string Name;
@@ -75,6 +82,11 @@ struct FunctionSummary {
   /// Its direct calls to functions not defined in this translation unit,
   /// and to functions of this file (so the reader can follow chains).
   std::vector<SummaryCall> Calls;
+  /// The buffers it is handed (a buffer reference parameter, or a buffer
+  /// at a path inside an object parameter or its own object) that nothing
+  /// but kernels uses in it (analyses/lifetime/LeftOnDeviceInLoops.h): a
+  /// caller's loop of computes calling it may leave them on the device.
+  std::vector<KernelOnlyPath> KernelOnly;
 };
 
 /// A private buffer field this file names (analyses/lifetime/ComputeOnlyMembers.h).

@@ -230,6 +230,18 @@ OutsideUse TargetSummaries::privateFieldUse(const std::string &Field,
   return Use == OutsideUse::Reads && CastsAwayConst ? OutsideUse::Any : Use;
 }
 
+const KernelOnlyPath *
+TargetSummaries::kernelOnly(const std::string &Usr, int Param,
+                            const std::vector<std::string> &Path) const {
+  auto It = Functions.find(Usr);
+  if (It == Functions.end() || It->second.Self)
+    return nullptr;
+  for (const KernelOnlyPath &P : It->second.Summary->KernelOnly)
+    if (P.Param == Param && P.Path == Path)
+      return &P;
+  return nullptr;
+}
+
 bool TargetSummaries::keepsNothing(const std::string &Usr,
                                    unsigned Index) const {
   auto It = Functions.find(Usr);

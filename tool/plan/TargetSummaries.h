@@ -75,6 +75,11 @@ public:
   /// (analyses/lifetime/ComputeOnlyMembers.h).
   OutsideUse privateFieldUse(const std::string &Field,
                              const std::string &Class) const;
+  /// What a function another file defines does to the buffer at `Path`
+  /// (member USRs) below its parameter `Param` (-1: its object), where its
+  /// summary says that only kernels use it (FunctionSummary::KernelOnly).
+  const KernelOnlyPath *kernelOnly(const std::string &Usr, int Param,
+                                   const std::vector<std::string> &Path) const;
   /// Its parameter `Index` keeps nothing of the buffer it is given.
   bool keepsNothing(const std::string &Usr, unsigned Index) const;
   /// The file being rewritten uses it nowhere.

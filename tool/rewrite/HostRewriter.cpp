@@ -475,13 +475,26 @@ private:
     std::string Quoted = spelledList(L.Buffers, L.Paths).second;
     // Through a pointer the function may be handed null: as a pointer,
     // null then (the object takes either).
+    // A member it may not name: its whole object, once (ferry::buffersIn
+    // takes a pointer too, null then).
     std::string Names;
+    std::set<const ValueDecl *> WholeRoots;
     for (size_t I = 0; I < L.Buffers.size(); ++I) {
+      if (!L.Whole[I] || !WholeRoots.insert(L.Buffers[I]).second)
+        continue;
+      std::string Root = isa<FunctionDecl>(L.Buffers[I])
+                             ? "*this"
+                             : L.Buffers[I]->getNameAsString();
+      Names += (Names.empty() ? "" : ", ") + ("ferry::buffersIn(" + Root + ")");
+    }
+    for (size_t I = 0; I < L.Buffers.size(); ++I) {
+      if (WholeRoots.count(L.Buffers[I]))
+        continue;
       std::string Name = keptSpelling(L.Buffers[I], L.Paths[I]);
       std::string Guard = nullGuard({L.Buffers[I]});
       if (!Guard.empty())
         Name = L.Buffers[I]->getNameAsString() + " ? &" + Name + " : nullptr";
-      Names += (I ? ", " : "") + Name;
+      Names += (Names.empty() ? "" : ", ") + Name;
     }
     bool One = L.Buffers.size() == 1;
     std::string Line =

@@ -21,6 +21,13 @@
 
 namespace ferry {
 
+/// What a function of another Ferry source does to the buffer at a path
+/// below one of its parameters (-1: the object a member function runs on),
+/// as its file's summary says; nullopt where the summary does not say that
+/// only kernels use it.
+using KernelUseElsewhere = std::function<std::optional<KernelUse>(
+    const clang::FunctionDecl *, int Param, const FieldPath &)>;
+
 /// Per-function host summaries for Buffer parameters of helpers called from
 /// compute functions.
 class HostSummaryCache {
@@ -52,6 +59,11 @@ public:
   /// (plan/TargetSummaries.h), or null for a call Ferry cannot see.
   std::function<const std::vector<Access> *(const clang::FunctionDecl *)>
       Elsewhere;
+  /// A callee with no body here, defined in another Ferry source: what it
+  /// does to the buffer at the path below its parameter (-1: its object),
+  /// where that file's summary says that only kernels use it
+  /// (FunctionSummary::KernelOnly); nullopt otherwise.
+  KernelUseElsewhere ElsewhereKernelUse;
   /// Access per buffer of the object a call of M runs on, by its path in
   /// the object (the paths MemberSteps.h says it reaches); every one read
   /// and written when an override Ferry does not see may run instead

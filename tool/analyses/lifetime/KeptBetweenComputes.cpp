@@ -476,16 +476,22 @@ private:
         return;
     for (const FieldPath &P : Leaves) {
       QualType Elem = bufferElementType(P.back()->getType());
-      // (A private member G may not spell: a keep naming it would not
-      // compile, and the class's own code decides it, ComputeOnlyMembers.)
-      if (Elem.isNull() || !pathNameableIn(P, G) || !writableOnlyByName(V, Elem))
+      if (Elem.isNull() || !writableOnlyByName(V, Elem))
         continue;
       unsigned B = static_cast<unsigned>(Buffers.size());
+      // (A private member G may not spell: a keep naming it would not
+      // compile, and the class's own code decides it, ComputeOnlyMembers.)
+      if (!pathNameableIn(P, G))
+        Unspelled.insert(B);
       LeavesOf[V].push_back(B);
       MemberIndex[{V, P}] = B;
       Buffers.push_back(V);
       Paths.push_back(P);
     }
+    // (A buffer of the object not followed: no scope may hold it whole.)
+    auto It = LeavesOf.find(V);
+    if (It != LeavesOf.end() && It->second.size() != Leaves.size())
+      PartlyFollowed.insert(V);
   }
 
   /// The buffers followed that a name stands for: a buffer's, or every
@@ -1425,7 +1431,8 @@ private:
       for (size_t I = 0; I < H.Buffers.size(); ++I) {
         Facts F = Before[H.Buffers[I]];
         // Dirty or Escaped: written since; Fresh alone: nothing to keep.
-        if ((F & (Dirty | Escaped)) || !(F & Clean))
+        if ((F & (Dirty | Escaped)) || !(F & Clean) ||
+            Unspelled.count(H.Buffers[I]))
           continue;
         K.Buffers.push_back(Buffers[H.Buffers[I]]);
         K.Paths.push_back(Paths[H.Buffers[I]]);
@@ -1454,7 +1461,8 @@ private:
       for (unsigned B : effectOf(K.Statement).MayCarry) {
         // (A planned lambda keeps a captured object's every buffer, those
         // its body never names included.)
-        if (!MayCarryAt(K.Statement, B) || Keeps[K.Statement].count(B))
+        if (!MayCarryAt(K.Statement, B) || Keeps[K.Statement].count(B) ||
+            Unspelled.count(B))
           continue;
         bool Pays = false;
         std::set<const Stmt *> Seen;
@@ -1578,7 +1586,7 @@ private:
         for (unsigned B : H.Buffers) {
           KernelUse Use = usedOnlyByKernels(
               E.Site->Lambda->getBody(), Buffers[B] == G ? nullptr : Buffers[B],
-              Paths[B]);
+              Paths[B], &Host.ElsewhereKernelUse);
           // (A pointer kept before the loop may reach it unnamed.)
           if (!Use.OnlyKernels || Before == AtCompute.end() ||
               (Before->second[B] & Escaped))
@@ -1601,6 +1609,17 @@ private:
         if (!Blocked.count(B) &&
             (callerOwned(B) || inScopeAt(cast<VarDecl>(Buffers[B]), L)))
           Fit[L].insert(B);
+      // A member no line may name is held with its whole object
+      // (ferry::buffersIn), which must then hold no buffer that is blocked:
+      // the scope would carry a state the host may have changed, or keep a
+      // copy home from host code that reads it.
+      for (unsigned B : Unspelled)
+        if (Fit[L].count(B) &&
+            (PartlyFollowed.count(Buffers[B]) ||
+             llvm::any_of(indicesOf(Buffers[B]), [&](unsigned Leaf) {
+               return Blocked.count(Leaf) != 0;
+             })))
+          Fit[L].erase(B);
       AcceleratorOf[L] = Accelerator;
     }
     // Each buffer in its outermost loop alone.
@@ -1620,6 +1639,7 @@ private:
           continue;
         Loop.Buffers.push_back(Buffers[B]);
         Loop.Paths.push_back(Paths[B]);
+        Loop.Whole.push_back(Unspelled.count(B) != 0);
       }
       if (!Loop.Buffers.empty())
         Out.push_back(std::move(Loop));
@@ -1726,6 +1746,12 @@ private:
   std::map<const ValueDecl *, unsigned> Index;
   std::map<const ValueDecl *, std::vector<unsigned>> LeavesOf;
   std::map<PathKey, unsigned> MemberIndex;
+  /// The buffers followed whose path G may not spell (a private member of
+  /// an object G holds): no line names them, so no keep holds them, but a
+  /// loop may leave their whole object on the device (ferry::buffersIn).
+  std::set<unsigned> Unspelled;
+  /// Objects some buffer of which is not followed.
+  std::set<const ValueDecl *> PartlyFollowed;
   std::unique_ptr<CFG> Cfg;
   std::unique_ptr<ParentMap> Parents;
   std::map<const Stmt *, const Stmt *> SplitDecls;

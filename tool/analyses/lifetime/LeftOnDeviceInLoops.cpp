@@ -24,6 +24,7 @@ using Visit = std::tuple<const Stmt *, const ValueDecl *, FieldPath>;
 class Walker {
 public:
   KernelUse Use;
+  const KernelUseElsewhere *Elsewhere = nullptr;
 
   void walk(const Stmt *Body, const ValueDecl *Root, const FieldPath &Path,
             int Depth) {
@@ -106,6 +107,13 @@ private:
       At = ME;
     }
     if (Root && Root->getType()->isPointerType() && Spelled.empty()) {
+      // `m->step(cc)`: a member function called on the object pointed to.
+      auto [U, Child] = user(Parents, At);
+      if (const auto *ME = dyn_cast_or_null<MemberExpr>(U);
+          ME && ME->isArrow() && isa<CXXMethodDecl>(ME->getMemberDecl())) {
+        object(U, Child, Parents, Path, Depth);
+        return;
+      }
       Use.OnlyKernels = false; // the pointer itself, handed on or tested
       return;
     }
@@ -171,10 +179,14 @@ private:
       const auto *M = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
       const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(up(Parents, ME));
       const FunctionDecl *Def = M ? M->getDefinition() : nullptr;
-      if (!Call || !Def || !Def->hasBody() || isRuntimeFunction(Def) ||
+      if (!Call || !M || isRuntimeFunction(M) ||
           (M->isVirtual() && !M->hasAttr<FinalAttr>() &&
            !M->getParent()->hasAttr<FinalAttr>())) {
         Use.OnlyKernels = false;
+        return;
+      }
+      if (!Def || !Def->hasBody()) {
+        elsewhere(M, -1, Rest);
         return;
       }
       walk(Def->getBody(), nullptr, Rest, Depth + 1);
@@ -191,12 +203,16 @@ private:
     if (!Call || isa<CXXOperatorCallExpr>(Call))
       return false;
     const FunctionDecl *Callee = Call->getDirectCallee();
-    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
-    if (!Def || !Def->hasBody() || isRuntimeFunction(Def))
+    if (!Callee || isRuntimeFunction(Callee))
       return false;
+    const FunctionDecl *Def = Callee->getDefinition();
+    bool Here = Def && Def->hasBody();
+    if (!Here)
+      Def = Callee;
     if (const auto *M = dyn_cast<CXXMethodDecl>(Def);
         M && M->isVirtual() && !M->hasAttr<FinalAttr>())
       return false;
+    // (A member function's object is no argument here: `object` has it.)
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       if (Call->getArg(I) != Child)
         continue;
@@ -205,18 +221,35 @@ private:
       const ParmVarDecl *P = Def->getParamDecl(I);
       if (!P->getType()->isReferenceType())
         return false; // a copy
-      walk(Def->getBody(), P, Rest, Depth + 1);
+      if (Here)
+        walk(Def->getBody(), P, Rest, Depth + 1);
+      else
+        elsewhere(Def, static_cast<int>(I), Rest);
       return true;
     }
     return false;
+  }
+
+  /// A callee another Ferry source defines: what its summary says.
+  void elsewhere(const FunctionDecl *Callee, int Param, const FieldPath &Rest) {
+    std::optional<KernelUse> There;
+    if (Elsewhere && *Elsewhere)
+      There = (*Elsewhere)(Callee, Param, Rest);
+    if (!There || !There->OnlyKernels) {
+      Use.OnlyKernels = false;
+      return;
+    }
+    Use.Written = Use.Written || There->Written;
   }
 };
 
 } // namespace
 
 KernelUse usedOnlyByKernels(const Stmt *Body, const ValueDecl *Root,
-                            const FieldPath &Path) {
+                            const FieldPath &Path,
+                            const KernelUseElsewhere *Elsewhere) {
   Walker W;
+  W.Elsewhere = Elsewhere;
   W.walk(Body, Root, Path, 0);
   return W.Use;
 }

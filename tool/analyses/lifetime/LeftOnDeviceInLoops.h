@@ -17,6 +17,7 @@
 // ends: after the last trip, at a `break` or a `return` inside the loop, or
 // when an exception leaves it (docs/how-ferry-decides.md).
 
+#include "analyses/host/HostAccess.h"
 #include "analyses/paths/AccessPath.h"
 
 #include "clang/AST/Decl.h"
@@ -41,17 +42,14 @@ struct LeftOnDeviceInLoop {
   /// (Function itself for `this`) with the path of the buffer inside it.
   std::vector<const clang::ValueDecl *> Buffers;
   std::vector<FieldPath> Paths;
-};
-
-/// What the code of a compute does to one buffer, as far as usedOnlyByKernels
-/// could follow it.
-struct KernelUse {
-  /// Nothing but kernels touches the buffer: it is handed to dispatches
-  /// (and asked its size), directly or through calls Ferry can read, and
-  /// never read, written, copied or pointed to by host code.
-  bool OnlyKernels = true;
-  /// A kernel it is handed to may write it.
-  bool Written = false;
+  /// Per buffer: a member the function may not name (private, `model.u_`
+  /// from main). The block holds its whole object instead,
+  ///
+  ///   ferry::HomeAtScopeEnd ferry_home_12(acc, ferry::buffersIn(model));
+  ///
+  /// which the runtime reads as every buffer stored inside it: every buffer
+  /// of the object is followed, and none is used in the loop but by kernels.
+  std::vector<bool> Whole;
 };
 
 /// What Body (a compute lambda's body, or a function that code calls) does
@@ -59,8 +57,11 @@ struct KernelUse {
 /// variable, a pointer to the object, followed through `->`), or `this`
 /// where Root is null. Follows the buffer, and the objects holding it, into
 /// the functions and member functions they are handed to, where their
-/// bodies are visible and no override may run instead.
+/// bodies are visible and no override may run instead; into one defined in
+/// another Ferry source of the target through `Elsewhere`, what that file's
+/// summary says (HostSummaryCache::ElsewhereKernelUse).
 KernelUse usedOnlyByKernels(const clang::Stmt *Body, const clang::ValueDecl *Root,
-                            const FieldPath &Path);
+                            const FieldPath &Path,
+                            const KernelUseElsewhere *Elsewhere = nullptr);
 
 } // namespace ferry

@@ -1,0 +1,24 @@
+// A model class that owns its state privately and a public grid of two
+// buffers; the time step is a member compute function, and the grid's a
+// free compute function, both defined in model.cpp, not in the file with
+// the time loops (main.cpp).
+#pragma once
+#include <ferry/ferry.hpp>
+
+class Model {
+public:
+  explicit Model(int n);
+  FERRY_COMPUTE void step(ferry::ComputeContext &cc);
+  double total() const;
+  void perturb();
+
+private:
+  ferry::Buffer<float> u_, v_, flux_;
+};
+
+struct Grid {
+  explicit Grid(int n);
+  ferry::Buffer<float> a, b;
+};
+
+FERRY_COMPUTE void smooth(ferry::ComputeContext &cc, Grid &g);
