@@ -134,6 +134,13 @@ check(re.search(r"static void p\d+_steps\(ferry::Accelerator &acc, p\d+_State \*
       and re.search(r"p\d+_steps\(acc, &st, \d+\);", members),
       "generated programs hand the object by pointer to a function that runs the computes")
 
+# main steps its one object in a time loop (`pure`): a member compute
+# function of dispatches alone, members main may not name.
+objects = "\n".join(gen.generate("cover", i, form="objects").text() for i in range(200))
+check(re.search(r"p\d+_Body st\(\d+\);\n  for \(int t = 0; t < \d; \+\+t\) \{\n"
+                r"    acc\.compute", objects),
+      "generated object programs step their object in a time loop")
+
 # Kernels on four elements at a time, through ferry::int4.
 check("ferry::vload4(kc.x, b1)" in texts and "ferry::vstore4(" in texts,
       "generated programs load and store int4 vectors")

@@ -1306,6 +1306,7 @@ class Gen:
         else:
             mb.append(Line("%s st(%d);" % (cls, r.randint(0, 60)), removable=False))
             objs = ["st"]
+        seq_start = len(mb)
         for c in range(r.randint(1, 3)):
             if c > 0 and r.random() < 0.6:
                 h = self.obj_host(r.choice(objs), False)
@@ -1319,6 +1320,13 @@ class Gen:
                 steps += ["{"] + ["  " + l for t in more for l in t.split("\n")] + ["}"]
             mb.append(Line("acc.compute([&](ferry::ComputeContext &cc) {\n%s\n});"
                            % "\n".join("  " + l for t in steps for l in t.split("\n"))))
+        if self.pure_loop is not False and not many:
+            # A time loop over the object's computes (`pure`): with members
+            # main may not name, a block holds the whole object.
+            seq = mb[seq_start:]
+            del mb[seq_start:]
+            mb.append(Compound(["for (int t = 0; t < %d; ++t) {" % self.pure_loop, seq, "}"],
+                               kind="loop", loopvar="t", removable=False))
         if ptrs and any(ptrs in l for s in mb for l in s.lines("")):
             mb.insert(decl_at, Line("%s *%s[%d] = {%s};" % (
                 cls, ptrs, len(objs), ", ".join("&" + o for o in objs)), removable=False))
@@ -1646,8 +1654,13 @@ class Gen:
         # use there, so the loop may leave them on the device until it ends
         # (ferry::HomeAtScopeEnd). Drawn apart, as the form is.
         pr = random.Random("ferry-fuzz-pure:%s:%s" % (self.seed, self.index_))
-        pure = "pure" not in self.avoid and self.form in ("params", "members") \
-            and pr.random() < 0.3
+        pure = "pure" not in self.avoid and \
+            self.form in ("params", "members", "objects", "nested") and pr.random() < 0.3
+        # (For objects: main's computes on its one object run in a loop;
+        # drawn only there, so the other forms' programs stay as they were.)
+        self.pure_loop = False
+        if pure and self.form in ("objects", "nested") and pr.random() < 0.7:
+            self.pure_loop = pr.randint(0, 4)
         budget = r.randint(4, 10)
         while not pure and len(body) < budget:
             s = self.stmt(sc, 4)
