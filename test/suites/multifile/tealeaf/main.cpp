@@ -7,15 +7,12 @@
 // must move exactly the bytes of the one-file form, worked out there
 // against the original's data directives and repeated here:
 // ferry-multifile: one-file tealeaf/tealeaf.cpp
-// Known to fail (tool snapshot ferry-2-computeonly): no file here holds
-// every member body of Chunk, so no file can prove that energy_, u0_, p_,
-// r_, w_, kx_ and ky_ are named by compute code only
-// ("Private members only compute code uses" needs every body in the one
-// file), and the safety net at main's exit brings home every double buffer
-// the device holds newer: unnamed_from_device 9 (332928 B), from_device
-// 257 (396416 B), more than the original's 254 (223936 B). The counts
-// below are what a plan that knew it would move, as the one-file form
-// does; the tool moves 7 fields (258944 B) more.
+// No file here holds every member body of Chunk; the files' summaries do
+// together (`private_fields`, `classes`: docs/multi-file.md), so energy_,
+// u0_, p_, r_, w_, kx_ and ky_ are proved named by compute code only, as
+// in the one-file form, and stay on the device. (When this port was
+// written the tool could not prove it, and the exit's safety net brought
+// them home: 7 fields, 258944 B, more than below.)
 // suite-original: to_device 264 to_device_bytes 446848 from_device 254 from_device_bytes 223936
 // ferry-test: args 64 4 30
 // ferry-test: to_device 7 to_device_bytes 222208 fills 5 fill_bytes 148224
