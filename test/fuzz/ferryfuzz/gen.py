@@ -1217,6 +1217,10 @@ class Gen:
         r, tag, cls, N = self.r, self.tag, self.cls, self.N
         styles = ["objfor", "objindex", "objref", "objptrs", "objhelper"] if many else \
             ["direct", "direct", "objref", "objptrs", "objhelper"]
+        if self.pure_loop is not False and not many:
+            # (A pointer to the object in a time loop's lambda keeps the loop
+            # from holding it: rarer there.)
+            styles = ["direct", "direct", "objref", "objhelper", "objhelper", "objptrs"]
         styles = [s for s in styles if s not in self.avoid] or ["direct" if not many else "objindex"]
         if many and styles == ["objindex"] and "objindex" in self.avoid:
             styles = ["objconst"]
