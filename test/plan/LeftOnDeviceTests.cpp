@@ -265,6 +265,8 @@ void run(ferry::Accelerator &acc, Model *m, int steps) {
   for (int s = 0; s < steps; ++s) // W1
     acc.compute([&](ComputeContext &cc) { m->step(cc); });
 }
+void drive(ComputeContext &cc, Model *m) { m->step(cc); }
+void peekThrough(ComputeContext &cc, Model *m) { m->step(cc); m = nullptr; }
 
 int main() {
   ferry::Accelerator acc;
@@ -288,13 +290,17 @@ int main() {
     acc.compute([&](ComputeContext &cc) { model.touch(cc); });
   for (int s = 0; s < 4; ++s) // W7
     acc.compute([&](ComputeContext &cc) { loose.step(cc); });
+  for (int s = 0; s < 4; ++s) // W8
+    acc.compute([&](ComputeContext &cc) { drive(cc, &model); });
+  for (int s = 0; s < 4; ++s) // W9
+    acc.compute([&](ComputeContext &cc) { peekThrough(cc, &model); });
   std::printf("%d %d\n", model.first(), loose.first());
   run(acc, &model, 2);
 }
 )");
   ferry::ProgramPlan Plan = ferry::planProgram(S.context());
   std::map<std::string, std::string> Left =
-      leftAt(S, Plan, {"W1", "W2", "W3", "W4", "W5", "W6", "W7"});
+      leftAt(S, Plan, {"W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9"});
   // The kernels alone use the model's buffers: `u_`, which they write,
   // held by the whole object, through a pointer too. (`v_`, which only
   // compute code names, never comes home: no block needs it.)
@@ -311,5 +317,9 @@ int main() {
   // A buffer of the object Ferry does not follow (a global `float *` may
   // point into `f`): no scope may hold the object whole.
   CHECK(Left.count("W7") == 0);
+  // Handed by address to a helper, followed through its pointer; not
+  // where the helper does anything else with the pointer.
+  CHECK(Left["W8"] == "whole:model.u_");
+  CHECK(Left.count("W9") == 0);
   CHECK(Left.count("?") == 0);
 }

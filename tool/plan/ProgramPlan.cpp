@@ -512,11 +512,14 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
     };
   P.Members = computeOnlyMembers(Ctx, AllPlanned, Elsewhere);
   // A member only compute code names never comes home: a loop holding it
-  // would bring it home at its end.
+  // would bring it home at its end. (One this file's planned code does not
+  // name, the other files' summaries judge.)
   for (LeftOnDeviceInLoop &L : P.LeftOnDevice)
     for (size_t I = L.Buffers.size(); I-- > 0;)
       if (llvm::any_of(L.Paths[I], [&](const FieldDecl *FD) {
-            return P.Members.ComputeOnly.count(FD) != 0;
+            return P.Members.ComputeOnly.count(FD) != 0 ||
+                   (Elsewhere && FD->getAccess() == AS_private &&
+                    Elsewhere(FD) == OutsideUse::None);
           })) {
         L.Buffers.erase(L.Buffers.begin() + I);
         L.Paths.erase(L.Paths.begin() + I);

@@ -192,14 +192,24 @@ private:
       walk(Def->getBody(), nullptr, Rest, Depth + 1);
       return;
     }
+    // `drive(cc, &st)`: the object handed by address to a pointer.
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(U);
+        UO && UO->getOpcode() == UO_AddrOf) {
+      auto [Call, Arg] = user(Parents, UO);
+      if (!passedOn(dyn_cast_or_null<CallExpr>(Call), Arg, Rest, Depth,
+                    /*ByAddress=*/true))
+        Use.OnlyKernels = false;
+      return;
+    }
     if (!passedOn(dyn_cast_or_null<CallExpr>(U), Child, Rest, Depth))
       Use.OnlyKernels = false;
   }
 
-  /// Child as an argument of Call bound to a reference parameter of a
-  /// function whose body Ferry sees: followed in there.
+  /// Child as an argument of Call bound to a reference parameter (a
+  /// pointer one for `&x`, ByAddress) of a function whose body Ferry sees:
+  /// followed in there.
   bool passedOn(const CallExpr *Call, const Expr *Child, const FieldPath &Rest,
-                int Depth) {
+                int Depth, bool ByAddress = false) {
     if (!Call || isa<CXXOperatorCallExpr>(Call))
       return false;
     const FunctionDecl *Callee = Call->getDirectCallee();
@@ -219,7 +229,8 @@ private:
       if (I >= Def->getNumParams())
         return false; // an ellipsis
       const ParmVarDecl *P = Def->getParamDecl(I);
-      if (!P->getType()->isReferenceType())
+      if (ByAddress ? !P->getType()->isPointerType()
+                    : !P->getType()->isReferenceType())
         return false; // a copy
       if (Here)
         walk(Def->getBody(), P, Rest, Depth + 1);

@@ -40,7 +40,7 @@
 
 void advance(ferry::Accelerator &acc, Model *m, int steps) {
   {
-    ferry::HomeAtScopeEnd ferry_home_35(acc, ferry::buffersIn(m)); // ferry: nothing in this loop but the kernels of its computes uses `m->u_`, `m->v_`, `m->flux_`: they stay on the device until the loop ends, and come home once
+    ferry::HomeAtScopeEnd ferry_home_35(acc, ferry::buffersIn(m)); // ferry: nothing in this loop but the kernels of its computes uses `m->u_`, `m->v_`: they stay on the device until the loop ends, and come home once
     for (int s = 0; s < steps; ++s)
       acc.compute([&](ferry::ComputeContext &cc) { m->step(cc); });
   }
@@ -51,7 +51,7 @@ int main() {
   Grid grid(32);
   ferry::Accelerator acc;
   {
-    ferry::HomeAtScopeEnd ferry_home_43(acc, ferry::buffersIn(model), grid.a, grid.b); // ferry: nothing in this loop but the kernels of its computes uses `model.u_`, `model.v_`, `model.flux_`, `grid.a`, `grid.b`: they stay on the device until the loop ends, and come home once
+    ferry::HomeAtScopeEnd ferry_home_43(acc, ferry::buffersIn(model), grid.a, grid.b); // ferry: nothing in this loop but the kernels of its computes uses `model.u_`, `model.v_`, `grid.a`, `grid.b`: they stay on the device until the loop ends, and come home once
     for (int s = 0; s < 4; ++s)
       acc.compute([&](ferry::ComputeContext &cc) {
         model.step(cc);
