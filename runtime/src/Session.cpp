@@ -76,6 +76,12 @@ Session *deferHomeHook(std::shared_ptr<Session> &slot,
   if (s.host || !followsPlan(activePolicy()))
     return nullptr;
   const std::uint64_t from = currentEpoch() + 1;
+  // (One buffer given twice, `run(acc, x, x)` reaching `HomeAtScopeEnd(acc,
+  // a, b)`, is held once.)
+  for (std::size_t i = buffers.size(); i-- > 1;)
+    if (std::find(buffers.begin(), buffers.begin() + i, buffers[i]) !=
+        buffers.begin() + i)
+      buffers.erase(buffers.begin() + i);
   if (!objects.empty()) {
     for (const BufferBase *b : buffersOnDevice())
       if (std::any_of(objects.begin(), objects.end(),

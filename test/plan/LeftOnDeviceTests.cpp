@@ -265,6 +265,16 @@ void run(ferry::Accelerator &acc, Model *m, int steps) {
   for (int s = 0; s < steps; ++s) // W1
     acc.compute([&](ComputeContext &cc) { m->step(cc); });
 }
+struct Base {
+  Buffer<int> w{8};
+};
+class Derived : public Base {
+public:
+  FERRY_COMPUTE void step(ComputeContext &cc) { bump(cc, u_); bump(cc, w); }
+
+private:
+  Buffer<int> u_{8};
+};
 void drive(ComputeContext &cc, Model *m) { m->step(cc); }
 void peekThrough(ComputeContext &cc, Model *m) { m->step(cc); m = nullptr; }
 
@@ -294,13 +304,19 @@ int main() {
     acc.compute([&](ComputeContext &cc) { drive(cc, &model); });
   for (int s = 0; s < 4; ++s) // W9
     acc.compute([&](ComputeContext &cc) { peekThrough(cc, &model); });
+  Derived derived;
+  for (int s = 0; s < 4; ++s) { // W10
+    acc.compute([&](ComputeContext &cc) { derived.step(cc); });
+    std::printf("%d\n", derived.w[0]);
+  }
   std::printf("%d %d\n", model.first(), loose.first());
   run(acc, &model, 2);
 }
 )");
   ferry::ProgramPlan Plan = ferry::planProgram(S.context());
   std::map<std::string, std::string> Left =
-      leftAt(S, Plan, {"W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9"});
+      leftAt(S, Plan,
+             {"W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W10"});
   // The kernels alone use the model's buffers: `u_`, which they write,
   // held by the whole object, through a pointer too. (`v_`, which only
   // compute code names, never comes home: no block needs it.)
@@ -321,5 +337,8 @@ int main() {
   // where the helper does anything else with the pointer.
   CHECK(Left["W8"] == "whole:model.u_");
   CHECK(Left.count("W9") == 0);
+  // A base class's buffer lies in the object's bytes too, and no path of
+  // the class's fields spells it: the host reads it every trip.
+  CHECK(Left.count("W10") == 0);
   CHECK(Left.count("?") == 0);
 }

@@ -244,3 +244,18 @@ TEST_CASE("a scope over a null object holds nothing", "[home]") {
   CHECK(ferry::statistics().fromDeviceCount == 1);
   CHECK(values(b) == stepped(1));
 }
+
+TEST_CASE("a buffer given to a scope twice comes home", "[home]") {
+  // `run(acc, x, x)` where the rewriter wrote `HomeAtScopeEnd(acc, a, b)`.
+  ScopedPolicy planned(ferry::Policy::Planned);
+  ferry::Accelerator &acc = cpuAccelerator();
+  ferry::Buffer<int> b = ramp();
+  ferry::resetStatistics();
+  {
+    ferry::HomeAtScopeEnd home(acc, b, b);
+    incrementOnDevice(acc, b);
+    incrementOnDevice(acc, b);
+  }
+  CHECK(ferry::statistics().fromDeviceCount == 1);
+  CHECK(values(b) == stepped(2));
+}

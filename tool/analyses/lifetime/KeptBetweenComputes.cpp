@@ -488,10 +488,34 @@ private:
       Buffers.push_back(V);
       Paths.push_back(P);
     }
-    // (A buffer of the object not followed: no scope may hold it whole.)
+    // (A buffer of the object not followed, or one no path spells, a base
+    // class's among them: no scope may hold it whole, since
+    // ferry::buffersIn holds every buffer in the object's bytes.)
     auto It = LeavesOf.find(V);
-    if (It != LeavesOf.end() && It->second.size() != Leaves.size())
+    if (It != LeavesOf.end() &&
+        (It->second.size() != Leaves.size() || buffersBesideFields(RD)))
       PartlyFollowed.insert(V);
+  }
+
+  /// Whether an object of class RD may hold buffers by value that no path
+  /// of its fields spells: in a base class, or in a member of a type that
+  /// is neither a buffer nor a class (an array of buffers), at any depth.
+  static bool buffersBesideFields(const CXXRecordDecl *RD, int Depth = 0) {
+    if (!RD || !RD->hasDefinition() || Depth > 8)
+      return true;
+    for (const CXXBaseSpecifier &Base : RD->bases())
+      if (holdsBuffers(Base.getType()))
+        return true;
+    for (const FieldDecl *FD : RD->fields()) {
+      QualType T = FD->getType();
+      if (T->isReferenceType() || T->isPointerType() || isBufferType(T) ||
+          !holdsBuffers(T))
+        continue;
+      const auto *Inner = T->getAsCXXRecordDecl();
+      if (!Inner || buffersBesideFields(Inner, Depth + 1))
+        return true;
+    }
+    return false;
   }
 
   /// The buffers followed that a name stands for: a buffer's, or every
