@@ -473,8 +473,6 @@ private:
                                   ? "*this"
                                   : sourceText(Object);
     std::string Quoted = spelledList(L.Buffers, L.Paths).second;
-    // Through a pointer the function may be handed null: as a pointer,
-    // null then (the object takes either).
     // A member it may not name: its whole object, once (ferry::buffersIn
     // takes a pointer too, null then).
     std::string Names;
@@ -487,6 +485,8 @@ private:
                              : L.Buffers[I]->getNameAsString();
       Names += (Names.empty() ? "" : ", ") + ("ferry::buffersIn(" + Root + ")");
     }
+    // Through a pointer the function may be handed null: as a pointer,
+    // null then (the object takes either).
     for (size_t I = 0; I < L.Buffers.size(); ++I) {
       if (WholeRoots.count(L.Buffers[I]))
         continue;
