@@ -122,6 +122,16 @@ private:
     return Indent;
   }
 
+  /// The indentation of S's first line as the rewrite prints it: a loop
+  /// put in a block of its own (wrapLoop) moves its header in one step too.
+  std::string indentOfStatement(const Stmt *S) const {
+    std::string Indent = indentOf(SM.getExpansionLoc(S->getBeginLoc()));
+    for (const LeftOnDeviceInLoop *L : Wrapped)
+      if (L->Loop == S)
+        Indent += "  ";
+    return Indent;
+  }
+
   /// The leading white space of the line holding `Loc` in the source.
   std::string sourceIndentOf(SourceLocation Loc) const {
     StringRef Buffer = SM.getBufferData(SM.getFileID(Loc));
@@ -342,7 +352,7 @@ private:
     }
     // A single-statement body gains braces, the opening one at the end of
     // the header line (`if (c) {`) unless a comment ends that line.
-    std::string Outer = indentOf(SM.getExpansionLoc(Parent->getBeginLoc()));
+    std::string Outer = indentOfStatement(Parent);
     std::string Inner = Outer + "  ";
     std::string Lines;
     for (const Transfer *T : Group)
@@ -629,7 +639,7 @@ private:
       R.InsertText(Loc, Text, /*InsertAfter=*/true);
       return true;
     }
-    std::string Outer = indentOf(SM.getExpansionLoc(Parent->getBeginLoc()));
+    std::string Outer = indentOfStatement(Parent);
     std::string Inner = Outer + "  ";
     std::string Text;
     for (const std::string &L : Lines)

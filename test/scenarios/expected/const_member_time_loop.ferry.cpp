@@ -69,12 +69,12 @@ public:
     {
       ferry::HomeAtScopeEnd ferry_home_51(acc, frame); // ferry: nothing in this loop but the kernels of its computes uses `frame`: it stays on the device until the loop ends, and comes home once
       for (int f = 0; f < frames; ++f) {
-      acc.keepOnDevice(this->weights_); // ferry: render has not written `this->weights_` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
-      acc.keepOnDevice(this->bias_); // ferry: render has not written `this->bias_` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
-      acc.keepOnDevice(frame); // ferry: render has not written `frame` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
+        acc.keepOnDevice(this->weights_); // ferry: render has not written `this->weights_` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
+        acc.keepOnDevice(this->bias_); // ferry: render has not written `this->bias_` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
+        acc.keepOnDevice(frame); // ferry: render has not written `frame` since the previous compute returned (on a path with none, its device copy is the one forgotten at the function's start)
         acc.compute(
             [&](ferry::ComputeContext &cc) { apply(cc, weights_, bias_, frame); });
-    }
+      }
     }
   }
 

@@ -132,15 +132,15 @@ int main() {
   {
     ferry::HomeAtScopeEnd ferry_home_88(acc, ferry::buffersIn(model), grid.a, grid.b); // ferry: nothing in this loop but the kernels of its computes uses `model.u_`, `model.v_`, `grid.a`, `grid.b`: they stay on the device until the loop ends, and come home once
     for (int s = 0; s < 4; ++s) {
-    acc.keepOnDevice(grid.a); // ferry: main has not written `grid.a` since the previous compute returned (on a path with none, it has no device copy yet)
-    acc.keepOnDevice(grid.b); // ferry: main has not written `grid.b` since the previous compute returned (on a path with none, it has no device copy yet)
+      acc.keepOnDevice(grid.a); // ferry: main has not written `grid.a` since the previous compute returned (on a path with none, it has no device copy yet)
+      acc.keepOnDevice(grid.b); // ferry: main has not written `grid.b` since the previous compute returned (on a path with none, it has no device copy yet)
       acc.compute([&](ferry::ComputeContext &cc) {
         model.step(cc);
         smooth(cc, grid);
         cc.fromDeviceIfStale(grid.a); // ferry: `grid.a` is the host's again when compute returns; the device may hold a newer copy
         cc.fromDeviceIfStale(grid.b); // ferry: `grid.b` is the host's again when compute returns; the device may hold a newer copy
       });
-  }
+    }
   }
   double g = 0;
   for (float x : grid.a)
