@@ -1,5 +1,7 @@
 #include "plan/CrossFilePlanning.h"
 
+#include "analyses/lifetime/HiddenWriters.h"
+
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -47,6 +49,22 @@ void useTargetHostAccess(HostSummaryCache &Host, const TargetSummaries &T) {
     KernelUse Use;
     Use.Written = P->Written;
     return Use;
+  };
+  Host.ElsewhereHidden = [&T](const FunctionDecl *F) {
+    return T.runsHidden(usrOf(F));
+  };
+  Host.ElsewhereMembers = [&T](const CXXMethodDecl *M, const FieldPath &Path)
+      -> std::optional<Access> {
+    std::vector<std::string> Members;
+    for (const FieldDecl *FD : Path)
+      Members.push_back(usrOf(FD));
+    return T.memberAccess(usrOf(M), Members);
+  };
+  Host.ElsewhereMakesFresh = [&T](const CXXConstructorDecl *Ctor) {
+    return T.makesFresh(usrOf(Ctor));
+  };
+  Host.ElsewherePointers = [&T](QualType Elem, bool ReadsToo) {
+    return T.pointerPlaceElsewhere(pointerPlaceSpelling(Elem), ReadsToo);
   };
   Host.ElsewhereRanges = [&T](const FunctionDecl *F)
       -> const std::vector<std::optional<ElementRange>> * {

@@ -5,10 +5,13 @@
 #include "analyses/lifetime/ComputeOnlyMembers.h"
 #include "analyses/host/ElementRanges.h"
 #include "analyses/lifetime/ExitLiveness.h"
+#include "analyses/lifetime/HiddenWriters.h"
+#include "analyses/paths/MemberSteps.h"
 #include "analyses/paths/StaticRoots.h"
 #include "analyses/host/HostAccess.h"
 #include "analyses/lifetime/KeptBetweenComputes.h"
 #include "analyses/lifetime/LeftOnDeviceInLoops.h"
+#include "analyses/lifetime/MadeFresh.h"
 #include "model/FerryTypes.h"
 #include "parse/Annotations.h"
 
@@ -313,6 +316,10 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
                 .first->second;
   };
 
+  // A member function's effects on its object, by the contract's rule for
+  // calls without a body here: the reader composes no member paths.
+  HostSummaryCache ByContract(Pointers);
+
   std::set<const FunctionDecl *> OtherUses;
   for (auto [F, IsLambda] : Functions) {
     FunctionSummary FS;
@@ -355,8 +362,40 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
         R.reset();
     }
     // A member function's own facts include its object's members, which
-    // no parameter names: its calls are recorded, its effects are not.
+    // no parameter names: its calls are recorded, its effects on its
+    // parameters are not; those on its object's members are, by path.
     FS.Opaque = FS.Opaque || Calls.Untied || !summarizable(F);
+    if (const auto *M = dyn_cast<CXXMethodDecl>(F);
+        M && !IsLambda && M->isInstance() && !isa<CXXConstructorDecl>(M) &&
+        !isa<CXXDestructorDecl>(M)) {
+      std::vector<MemberPathAccess> Members;
+      for (const auto &[Path, Mode] : ByContract.memberSummary(M, false)) {
+        if (Mode == Access::None)
+          continue;
+        MemberPathAccess P;
+        for (const FieldDecl *FD : Path)
+          P.Path.push_back(usrOf(FD));
+        P.Mode = Mode;
+        Members.push_back(std::move(P));
+      }
+      std::sort(Members.begin(), Members.end(),
+                [](const MemberPathAccess &A, const MemberPathAccess &B) {
+                  return A.Path < B.Path;
+                });
+      FS.Members = std::move(Members);
+    }
+    // What running it may run: the functions without a body here go to the
+    // reader, which knows whether another file's summary describes them.
+    std::set<std::string> Elsewhere;
+    HiddenCode Hidden;
+    Hidden.Elsewhere = [&](const FunctionDecl *Callee) {
+      Elsewhere.insert(usrOf(Callee));
+      return false;
+    };
+    FS.RunsHidden = Hidden.reaches(F) || !Host.globals().of(F).Named.empty();
+    FS.RunsElsewhere.assign(Elsewhere.begin(), Elsewhere.end());
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(F))
+      FS.MakesFresh = constructorMakesFresh(Ctor);
     S.Functions.push_back(std::move(FS));
   }
   std::set<std::string> Uses;
@@ -428,6 +467,9 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
       M.Defined.push_back(usrOf(D));
     S.Classes.push_back(std::move(M));
   }
+  PointerPlaceTypes Places = pointerPlaceTypes(Ctx);
+  S.PointerWrites = std::move(Places.Writes);
+  S.PointerReads = std::move(Places.Reads);
   return S;
 }
 
@@ -483,7 +525,8 @@ llvm::json::Value toJSON(const FileSummary &S) {
                               {"compute", F.Compute},
                               {"lambda", F.Lambda},
                               {"dispatches", F.Dispatches},
-                              {"opaque", F.Opaque}})
+                              {"opaque", F.Opaque},
+                              {"makes_fresh", F.MakesFresh}})
       if (Value)
         O[Key] = true;
     if (!F.SingleCallee.empty())
@@ -513,6 +556,16 @@ llvm::json::Value toJSON(const FileSummary &S) {
             {"written", P.Written}});
       O["kernel_only"] = std::move(K);
     }
+    if (F.Members) {
+      llvm::json::Array M;
+      for (const MemberPathAccess &P : *F.Members)
+        M.push_back(llvm::json::Object{{"path", llvm::json::Array(P.Path)},
+                                       {"access", accessKey(P.Mode)}});
+      O["members"] = std::move(M);
+    }
+    O["runs"] = llvm::json::Object{
+        {"hidden", F.RunsHidden},
+        {"elsewhere", llvm::json::Array(F.RunsElsewhere)}};
     Functions.push_back(std::move(O));
   }
   llvm::json::Array Uses;
@@ -562,7 +615,11 @@ llvm::json::Value toJSON(const FileSummary &S) {
                             {"kept_on_device", std::move(Kept)},
                             {"private_fields", std::move(Private)},
                             {"casts_away_const", S.CastsAwayConst},
-                            {"classes", std::move(Classes)}};
+                            {"classes", std::move(Classes)},
+                            {"pointer_places",
+                             llvm::json::Object{
+                                 {"writes", llvm::json::Array(S.PointerWrites)},
+                                 {"reads", llvm::json::Array(S.PointerReads)}}}};
 }
 
 std::optional<FileSummary> summaryFromJSON(const llvm::json::Value &V,
@@ -592,6 +649,7 @@ std::optional<FileSummary> summaryFromJSON(const llvm::json::Value &V,
     F.Lambda = FO->getBoolean("lambda").value_or(false);
     F.Dispatches = FO->getBoolean("dispatches").value_or(false);
     F.Opaque = FO->getBoolean("opaque").value_or(false);
+    F.MakesFresh = FO->getBoolean("makes_fresh").value_or(false);
     F.SingleCallee = FO->getString("single_callee").value_or("").str();
     if (const llvm::json::Array *K = FO->getArray("keeps_nothing"))
       for (const llvm::json::Value &I : *K)
@@ -613,6 +671,34 @@ std::optional<FileSummary> summaryFromJSON(const llvm::json::Value &V,
         if (P.Path.size() == Path->size()) // (else not a path of members)
           F.KernelOnly.push_back(std::move(P));
       }
+    if (const llvm::json::Array *M = FO->getArray("members")) {
+      F.Members.emplace();
+      for (const llvm::json::Value &V : *M) {
+        const llvm::json::Object *PO = V.getAsObject();
+        const llvm::json::Array *Path = PO ? PO->getArray("path") : nullptr;
+        std::optional<llvm::StringRef> Key =
+            PO ? PO->getString("access") : std::nullopt;
+        std::optional<Access> Mode = Key ? accessFromKey(*Key) : std::nullopt;
+        if (!Path || !Mode)
+          return std::nullopt;
+        MemberPathAccess P;
+        P.Mode = *Mode;
+        for (const llvm::json::Value &U : *Path)
+          if (std::optional<llvm::StringRef> Str = U.getAsString())
+            P.Path.push_back(Str->str());
+        if (P.Path.size() != Path->size())
+          return std::nullopt;
+        F.Members->push_back(std::move(P));
+      }
+    }
+    // Absent from an older summary: it may run anything.
+    if (const llvm::json::Object *Runs = FO->getObject("runs")) {
+      F.RunsHidden = Runs->getBoolean("hidden").value_or(true);
+      if (const llvm::json::Array *E = Runs->getArray("elsewhere"))
+        for (const llvm::json::Value &U : *E)
+          if (std::optional<llvm::StringRef> Str = U.getAsString())
+            F.RunsElsewhere.push_back(Str->str());
+    }
     if (const llvm::json::Array *Ranges = FO->getArray("ranges"))
       for (const llvm::json::Value &R : *Ranges) {
         const llvm::json::Object *RO = R.getAsObject();
@@ -698,6 +784,11 @@ std::optional<FileSummary> summaryFromJSON(const llvm::json::Value &V,
       }
   // An older summary without the field: it may cast const away.
   S.CastsAwayConst = O->getBoolean("casts_away_const").value_or(true);
+  // Absent from an older summary: its places may reach any type.
+  if (const llvm::json::Object *Places = O->getObject("pointer_places")) {
+    S.PointerWrites = Strings(Places->getArray("writes"));
+    S.PointerReads = Strings(Places->getArray("reads"));
+  }
   if (const llvm::json::Array *Classes = O->getArray("classes"))
     for (const llvm::json::Value &V : *Classes)
       if (const llvm::json::Object *M = V.getAsObject())

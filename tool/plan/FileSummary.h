@@ -52,6 +52,13 @@ struct KernelOnlyPath {
   bool Written = false;          ///< some kernel it is handed to may write it
 };
 
+/// What a member function's body does on the host to the buffer at one
+/// path of its object (FunctionSummary::Members).
+struct MemberPathAccess {
+  std::vector<std::string> Path; ///< the members, by USR
+  Access Mode = Access::None;
+};
+
 struct FunctionSummary {
   std::string Usr;
   std::string Name;
@@ -87,6 +94,26 @@ struct FunctionSummary {
   /// but kernels uses in it (analyses/lifetime/LeftOnDeviceInLoops.h): a
   /// caller's loop of computes calling it may leave them on the device.
   std::vector<KernelOnlyPath> KernelOnly;
+  /// For a member function that runs on an object (not a constructor or a
+  /// destructor): what its body, and the bodies of this file it calls, do
+  /// on the host to the buffers of its object, per path; a path it leaves
+  /// alone is not listed. A call it makes to a function without a body
+  /// here counts by the rule for a call Ferry cannot see. Not recorded
+  /// (nullopt) for other functions.
+  std::optional<std::vector<MemberPathAccess>> Members;
+  /// Running it may run code that no Ferry source describes: a virtual call,
+  /// a call through a pointer or a std::function, a global buffer named
+  /// (HiddenWriters.h). False in a summary that does not say (`runs`
+  /// absent) reads as true.
+  bool RunsHidden = true;
+  /// The functions without a body in this file that running it may run
+  /// (directly, or through the bodies of this file it calls), by USR: it
+  /// runs hidden code when one of them does, or when no summary describes one.
+  std::vector<std::string> RunsElsewhere;
+  /// A constructor that makes each buffer member of its object anew and
+  /// calls nothing but the runtime (analyses/lifetime/MadeFresh.h): the
+  /// buffers of an object it makes have no device copy yet.
+  bool MakesFresh = false;
 };
 
 /// A private buffer field this file names (analyses/lifetime/ComputeOnlyMembers.h).
@@ -135,6 +162,11 @@ struct FileSummary {
   /// The file's code casts const away somewhere (ComputeOnlyMembers.h).
   bool CastsAwayConst = false;
   std::vector<ClassMethods> Classes;
+  /// The element types whose buffers' elements some variable or class
+  /// member of this file that outlives a call can reach through a pointer,
+  /// for writing (`Writes`) and for reading too (`Reads`), spelled as
+  /// pointerPlaceTypes gives them ("*": any). Absent from a summary: any.
+  std::vector<std::string> PointerWrites{"*"}, PointerReads{"*"};
 };
 
 /// The summary of the main file of `Ctx`.

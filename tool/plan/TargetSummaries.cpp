@@ -101,6 +101,26 @@ TargetSummaries::TargetSummaries(std::vector<FileSummary> Others,
     }
   }
 
+  // Runs hidden code: its own file says so, or it may run a function that
+  // no summary describes or that runs hidden code (least fixpoint: a cycle
+  // adds nothing of its own).
+  for (auto &[Usr, E] : Functions)
+    if (E.Summary->RunsHidden)
+      Hidden.insert(Usr);
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (auto &[Usr, E] : Functions) {
+      if (Hidden.count(Usr))
+        continue;
+      for (const std::string &C : E.Summary->RunsElsewhere)
+        if (!Functions.count(C) || Hidden.count(C)) {
+          Hidden.insert(Usr);
+          Grew = true;
+          break;
+        }
+    }
+  }
+
   for (const FileSummary &F : Files) {
     bool IsSelf = &F == &SelfFile;
     for (const std::string &U : F.OtherUses)
@@ -240,6 +260,30 @@ TargetSummaries::kernelOnly(const std::string &Usr, int Param,
     if (P.Param == Param && P.Path == Path)
       return &P;
   return nullptr;
+}
+
+std::optional<Access>
+TargetSummaries::memberAccess(const std::string &Usr,
+                              const std::vector<std::string> &Path) const {
+  auto It = Functions.find(Usr);
+  if (It == Functions.end() || It->second.Self || Planned.count(Usr) ||
+      !It->second.Summary->Members)
+    return std::nullopt;
+  for (const MemberPathAccess &P : *It->second.Summary->Members)
+    if (P.Path == Path)
+      return P.Mode;
+  return Access::None;
+}
+
+bool TargetSummaries::pointerPlaceElsewhere(const std::string &Elem,
+                                            bool ReadsToo) const {
+  for (std::size_t I = 0; I + 1 < Files.size(); ++I) {
+    const std::vector<std::string> &Types =
+        ReadsToo ? Files[I].PointerReads : Files[I].PointerWrites;
+    if (llvm::is_contained(Types, "*") || llvm::is_contained(Types, Elem))
+      return true;
+  }
+  return false;
 }
 
 bool TargetSummaries::keepsNothing(const std::string &Usr,

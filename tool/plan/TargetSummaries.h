@@ -86,6 +86,29 @@ public:
   bool unusedHere(const std::string &Usr) const;
   /// Defined in some summary.
   bool known(const std::string &Usr) const { return Functions.count(Usr); }
+  /// Calling it may run code that no summary describes, through any file
+  /// (FunctionSummary::RunsHidden, RunsElsewhere); true for a function no
+  /// summary describes.
+  bool runsHidden(const std::string &Usr) const {
+    return !Functions.count(Usr) || Hidden.count(Usr);
+  }
+  /// What a member function another file defines does on the host to the
+  /// buffer at `Path` (member USRs) in its object: None for a path its
+  /// summary does not list; nullopt when no summary says (the function is
+  /// unknown, planned, or its summary has no `members`).
+  std::optional<Access> memberAccess(const std::string &Usr,
+                                     const std::vector<std::string> &Path) const;
+  /// Some file of the target other than this one has a long-lived place that
+  /// can reach the elements of buffers of the element type spelled `Elem`
+  /// through a pointer, for writing (for reading too: `ReadsToo`).
+  bool pointerPlaceElsewhere(const std::string &Elem, bool ReadsToo) const;
+  /// A constructor another file defines makes its object's buffers anew
+  /// (FunctionSummary::MakesFresh).
+  bool makesFresh(const std::string &Usr) const {
+    auto It = Functions.find(Usr);
+    return It != Functions.end() && !It->second.Self &&
+           It->second.Summary->MakesFresh;
+  }
 
 private:
   /// Over the first `Count` files.
@@ -100,6 +123,7 @@ private:
   std::set<std::string> Planned;
   std::map<std::string, std::vector<Access>> Access_;
   std::set<std::string> OtherUsesElsewhere, UsedHere;
+  std::set<std::string> Hidden;
   bool Incomplete = false;
 };
 

@@ -107,6 +107,18 @@ HostSummaryCache::memberSummary(const CXXMethodDecl *M, bool Virtual) {
       return It->second;
   }
   std::vector<FieldPath> Reached = bufferPathsReached(M, Virtual);
+  // Defined in another Ferry source: what its summary says of each path.
+  if (!Def && !Virtual && ElsewhereMembers) {
+    bool Known = true;
+    for (const FieldPath &P : Reached)
+      if (std::optional<Access> A = ElsewhereMembers(M, P))
+        Result[P] = *A;
+      else
+        Known = false;
+    if (Known)
+      return Result;
+    Result.clear();
+  }
   // Unseen, recursive, or planned on its own (it dispatches): everything it
   // reaches is read and written, as far as its callers know.
   if (!Seen || InProgress[Def] || dispatchesDirectly(Def)) {

@@ -64,6 +64,24 @@ public:
   /// where that file's summary says that only kernels use it
   /// (FunctionSummary::KernelOnly); nullopt otherwise.
   KernelUseElsewhere ElsewhereKernelUse;
+  /// A callee with no body here: whether calling it may run code no Ferry
+  /// source of the target describes (its summary's `runs`), and so write a
+  /// buffer through a pointer kept where no name shows it. Unset: it may.
+  std::function<bool(const clang::FunctionDecl *)> ElsewhereHidden;
+  /// A member function with no body here, defined in another Ferry source
+  /// and not planned: what its body does on the host to the buffer at Path
+  /// in its object (its summary's `members`; None where it does not list
+  /// the path), or nullopt where no summary says.
+  std::function<std::optional<Access>(const clang::CXXMethodDecl *,
+                                      const FieldPath &)>
+      ElsewhereMembers;
+  /// Some long-lived place of another Ferry source can reach the elements
+  /// of a `Buffer<Elem>` through a pointer, for writing (for reading too:
+  /// `ReadsToo`) (its summary's `pointer_places`).
+  std::function<bool(clang::QualType Elem, bool ReadsToo)> ElsewherePointers;
+  /// A constructor with no body here that another Ferry source's summary
+  /// says makes its object's buffers anew (`makes_fresh`).
+  std::function<bool(const clang::CXXConstructorDecl *)> ElsewhereMakesFresh;
   /// Access per buffer of the object a call of M runs on, by its path in
   /// the object (the paths MemberSteps.h says it reaches); every one read
   /// and written when an override Ferry does not see may run instead

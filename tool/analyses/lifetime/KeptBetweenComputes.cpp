@@ -5,6 +5,7 @@
 #include "analyses/paths/MemberSteps.h"
 #include "analyses/lifetime/ComputeSites.h"
 #include "analyses/lifetime/ExitLiveness.h"
+#include "analyses/lifetime/HiddenWriters.h"
 #include "analyses/lifetime/LeftOnDeviceInLoops.h"
 #include "analyses/lifetime/MadeFresh.h"
 #include "analyses/host/HostEvents.h"
@@ -26,243 +27,6 @@ using namespace clang;
 namespace ferry {
 
 namespace {
-
-// --- Who else could write a buffer's elements -------------------------------
-
-/// A namespace `ferry` at the top level: the runtime's own types and
-/// functions, which never write a buffer behind the plan's back.
-bool inFerryRuntime(const Decl *D) {
-  for (const DeclContext *C = D->getDeclContext(); C; C = C->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(C))
-      if (NS->getName() == "ferry" &&
-          NS->getParent()->getRedeclContext()->isTranslationUnit())
-        return true;
-  return false;
-}
-
-bool inSystemHeader(const Decl *D) {
-  return D->getASTContext().getSourceManager().isInSystemHeader(
-      D->getLocation());
-}
-
-/// Whether a value of some type can hold a pointer, reference or iterator
-/// through which the elements of a `Buffer<Elem>` (or the buffer) may be
-/// written: `int *`, `Buffer<int> *`, `void *`, a pointer to an object
-/// holding such buffers (`Model *`), a struct or a standard container of
-/// those, a lambda or a std::function (whose captures may be).
-class PointerHolders {
-public:
-  /// `ReadOnlyToo`: through which they may be read, too (`const int *`).
-  explicit PointerHolders(bool ReadOnlyToo = false) : ReadOnlyToo(ReadOnlyToo) {}
-  bool holds(QualType T, QualType Elem) { return holds(T, Elem, 0); }
-
-private:
-  bool holds(QualType T, QualType Elem, int Depth) {
-    if (T.isNull() || Depth > 8)
-      return false;
-    T = T.getCanonicalType();
-    if (const auto *R = T->getAs<ReferenceType>())
-      return pointsTo(R->getPointeeType(), Elem, Depth);
-    if (const auto *P = T->getAs<PointerType>())
-      return pointsTo(P->getPointeeType(), Elem, Depth);
-    if (T->isMemberPointerType())
-      return false;
-    if (const auto *A = T->getAsArrayTypeUnsafe())
-      return holds(A->getElementType(), Elem, Depth + 1);
-    if (T->isFunctionType())
-      return true; // std::function<void()>'s argument: a callable
-    const auto *RD = T->getAsCXXRecordDecl();
-    if (!RD || isBufferType(T) || inFerryRuntime(RD))
-      return false;
-    if (RD->isLambda())
-      return true;
-    if (!RD->hasDefinition())
-      return true;
-    auto [It, New] = Records.try_emplace({RD, Elem.getTypePtr()}, false);
-    if (!New)
-      return It->second; // (false while in progress: a cycle adds nothing)
-    bool Holds = false;
-    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
-      for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
-        Holds = Holds || (A.getKind() == TemplateArgument::Type &&
-                          holds(A.getAsType(), Elem, Depth + 1));
-      // A standard view refers to what its first argument names, as a
-      // pointer would: std::span<int>, std::reference_wrapper<int>,
-      // std::reference_wrapper<Buffer<int>> (std::ref), a string view.
-      llvm::StringRef Name = RD->getName();
-      const auto &Args = Spec->getTemplateArgs();
-      if (inSystemHeader(RD) && Args.size() > 0 &&
-          Args[0].getKind() == TemplateArgument::Type &&
-          (Name == "span" || Name == "reference_wrapper" ||
-           Name == "basic_string_view"))
-        Holds = Holds || pointsTo(Args[0].getAsType(), Elem, Depth + 1);
-    }
-    // A standard type's own fields point into storage of its own; what it
-    // can be given is in its template arguments.
-    if (!inSystemHeader(RD)) {
-      for (const FieldDecl *FD : RD->fields())
-        Holds = Holds || holds(FD->getType(), Elem, Depth + 1);
-      for (const CXXBaseSpecifier &B : RD->bases())
-        Holds = Holds || holds(B.getType(), Elem, Depth + 1);
-    }
-    Records[{RD, Elem.getTypePtr()}] = Holds;
-    return Holds;
-  }
-
-  /// A pointer or reference to P.
-  bool pointsTo(QualType P, QualType Elem, int Depth) {
-    P = P.getCanonicalType();
-    if (P->isPointerType() || P->isReferenceType() || P->isArrayType() ||
-        P->isFunctionType())
-      return holds(P, Elem, Depth + 1);
-    if (isBufferType(P))
-      return (ReadOnlyToo || !P.isConstQualified()) &&
-             bufferElementType(P).getCanonicalType().getUnqualifiedType() ==
-                 Elem.getCanonicalType().getUnqualifiedType();
-    // An object holding buffers by value (`Model *`, a pointer to a struct
-    // or a container of buffers): through it, their elements.
-    if (P->isRecordType() && (ReadOnlyToo || !P.isConstQualified()) &&
-        holdsBuffers(P)) {
-      QualType Held = heldBufferElement(P);
-      if (Held.isNull() || Held.getCanonicalType().getUnqualifiedType() ==
-                               Elem.getCanonicalType().getUnqualifiedType())
-        return true;
-    }
-    if (P.isConstQualified() && !P->isRecordType() && !ReadOnlyToo)
-      return false;
-    if (P->isVoidType() || P->isCharType() || P->isStdByteType())
-      return true; // may point anywhere
-    if (partOf(P.getUnqualifiedType(), Elem, 0))
-      return true;
-    // A struct of pointers, however it is reached.
-    return P->isRecordType() && holds(P.getUnqualifiedType(), Elem, Depth + 1);
-  }
-
-  /// P is Elem, or the type of a part of it (a member of a struct element,
-  /// an element of an array member).
-  static bool partOf(QualType P, QualType Elem, int Depth) {
-    Elem = Elem.getCanonicalType().getUnqualifiedType();
-    if (P.getCanonicalType().getUnqualifiedType() == Elem)
-      return true;
-    if (Depth > 4)
-      return false;
-    if (const auto *A = Elem->getAsArrayTypeUnsafe())
-      return partOf(P, A->getElementType(), Depth + 1);
-    if (const auto *RD = Elem->getAsRecordDecl())
-      for (const FieldDecl *FD : RD->fields())
-        if (partOf(P, FD->getType(), Depth + 1))
-          return true;
-    return false;
-  }
-
-  bool ReadOnlyToo;
-  std::map<std::pair<const CXXRecordDecl *, const Type *>, bool> Records;
-};
-
-/// Whether calling F may run code Ferry cannot see (a function with no
-/// body here, a virtual call, a call through a pointer or a std::function),
-/// which could write a buffer through a pointer stashed where no name
-/// shows it.
-class HiddenCode {
-public:
-  bool reaches(const FunctionDecl *F) {
-    if (!F)
-      return true;
-    if (F->getBuiltinID() || inFerryRuntime(F))
-      return false;
-    if (inSystemHeader(F))
-      // A standard function runs only what it is given, which the caller
-      // names (a lambda or a function), but for a stored callable.
-      return F->getOverloadedOperator() == OO_Call;
-    if (const auto *M = dyn_cast<CXXMethodDecl>(F);
-        M && M->isVirtual() && !M->hasAttr<FinalAttr>() &&
-        !M->getParent()->hasAttr<FinalAttr>())
-      return true;
-    const FunctionDecl *Def = F->getDefinition();
-    if (!Def || !Def->hasBody())
-      return true;
-    auto [It, New] = Known.try_emplace(Def, false);
-    if (!New)
-      return It->second; // (false while in progress: recursion adds nothing)
-    bool Hidden = in(Def->getBody());
-    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
-      for (const CXXCtorInitializer *Init : Ctor->inits())
-        Hidden = Hidden || in(Init->getInit());
-    Known[Def] = Hidden;
-    return Hidden;
-  }
-
-  /// Whether running S (lambdas written in it included) may.
-  bool in(const Stmt *S) {
-    if (!S)
-      return false;
-    struct Calls : RecursiveASTVisitor<Calls> {
-      HiddenCode *Self;
-      bool Hidden = false;
-      bool VisitCallExpr(CallExpr *C) {
-        if (isa<CXXPseudoDestructorExpr>(C->getCallee()->IgnoreParens()))
-          return true;
-        Hidden = Hidden || Self->reaches(C->getDirectCallee());
-        return !Hidden;
-      }
-      bool VisitCXXConstructExpr(CXXConstructExpr *C) {
-        const CXXConstructorDecl *Ctor = C->getConstructor();
-        if (!Ctor->isTrivial() && !inSystemHeader(Ctor))
-          Hidden = Hidden || Self->reaches(Ctor);
-        return !Hidden;
-      }
-      bool VisitDeclRefExpr(DeclRefExpr *R) {
-        // A function named other than by a call runs wherever it is handed.
-        if (const auto *F = dyn_cast<FunctionDecl>(R->getDecl()))
-          Hidden = Hidden || Self->reaches(F);
-        return !Hidden;
-      }
-    } Find;
-    Find.Self = this;
-    Find.TraverseStmt(const_cast<Stmt *>(S));
-    return Find.Hidden;
-  }
-
-private:
-  std::map<const FunctionDecl *, bool> Known;
-};
-
-/// Every variable and class member of the translation unit (outside system
-/// headers) that outlives a call: where compute code or a helper could
-/// stash a pointer to a buffer's elements.
-struct LongLivedPlaces {
-  std::vector<const ValueDecl *> Places;
-  /// A global or static variable reaches buffers by value (a global
-  /// buffer, a struct of them), which a parameter may be.
-  bool GlobalBuffers = false;
-
-  explicit LongLivedPlaces(ASTContext &Ctx) {
-    struct Finder : RecursiveASTVisitor<Finder> {
-      LongLivedPlaces *Out;
-      const SourceManager *SM;
-      bool shouldVisitTemplateInstantiations() const { return true; }
-      bool VisitVarDecl(VarDecl *V) {
-        if (!V->hasGlobalStorage() || SM->isInSystemHeader(V->getLocation()) ||
-            inFerryRuntime(V))
-          return true;
-        Out->Places.push_back(V);
-        Out->GlobalBuffers = Out->GlobalBuffers || holdsBuffers(V->getType());
-        return true;
-      }
-      bool VisitFieldDecl(FieldDecl *FD) {
-        const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent());
-        if (SM->isInSystemHeader(FD->getLocation()) || inFerryRuntime(FD) ||
-            (RD && RD->isLambda()))
-          return true;
-        Out->Places.push_back(FD);
-        return true;
-      }
-    } Find;
-    Find.Out = this;
-    Find.SM = &Ctx.getSourceManager();
-    Find.TraverseDecl(Ctx.getTranslationUnitDecl());
-  }
-};
 
 // --- The flow over one function ---------------------------------------------
 
@@ -546,6 +310,10 @@ private:
     for (const ValueDecl *Place : Places.Places)
       if (Holders.holds(Place->getType(), Elem))
         return false;
+    // The other Ferry sources' places, which this unit may not declare.
+    if (Host.ElsewherePointers &&
+        Host.ElsewherePointers(Elem, Holders.readOnlyToo()))
+      return false;
     // (A buffer, or a reference to one, cannot be made to point elsewhere.)
     for (const auto &[Call, Site] : SiteOf)
       for (const LambdaCapture &C : Site->Lambda->captures())
@@ -890,7 +658,7 @@ private:
         if (const auto *V = dyn_cast<VarDecl>(D))
           for (unsigned B : indicesOf(V))
             E.Declared.emplace_back(B, Index.count(V) ? bufferMadeFresh(V)
-                                                      : objectMadeFresh(V));
+                                                      : objectMadeFresh(V, Host.ElsewhereMakesFresh));
     PointsTo Facts = Table.entryPointsTo();
     for (const HostEvent &Ev : collectHostEvents(S, Table, Facts, Host)) {
       if (Ev.Kind == HostEventKind::Create)
@@ -1011,7 +779,7 @@ private:
       /// Arguments from `First` on bind the callee's parameters in order.
       bool call(const CallExpr *C, unsigned First) {
         const FunctionDecl *F = C->getDirectCallee();
-        if (!F || !F->getDefinition() || inSystemHeader(F) || inFerryRuntime(F))
+        if (!F || !F->getDefinition() || declaredInSystemHeader(F) || inFerryRuntime(F))
           return true; // HostEvents: an escape unless const, or a library
         const FunctionDecl *Def = F->getDefinition();
         for (unsigned I = First; I < C->getNumArgs(); ++I) {
@@ -1812,6 +1580,7 @@ std::vector<KeptAtCompute> buffersKeptBetweenComputes(
     return Out;
   PointerHolders Holders, Readers(/*ReadOnlyToo=*/true);
   HiddenCode Hidden;
+  Hidden.Elsewhere = Host.ElsewhereHidden;
   LongLivedPlaces Places(Ctx);
   for (const auto &[G, Here] : ByFunction) {
     FunctionFlow Flow(Ctx, G, Here, Planned, Entries, Host, Holders, Readers,

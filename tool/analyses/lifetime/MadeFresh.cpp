@@ -30,26 +30,30 @@ bool bufferMadeFresh(const VarDecl *V) {
   return true;
 }
 
+static bool freshConstructor(const CXXConstructorDecl *Def, int Depth,
+                             const FreshElsewhere &Elsewhere);
+
 /// Whether E, a declaration's initialiser, makes every buffer it holds
 /// anew; Depth bounds the recursion into members' initialisers.
-static bool freshConstruction(const Expr *E, int Depth) {
+static bool freshConstruction(const Expr *E, int Depth,
+                              const FreshElsewhere &Elsewhere) {
   if (!E || Depth > 4)
     return false;
   E = E->IgnoreImplicit()->IgnoreParens();
   if (isa<ImplicitValueInitExpr>(E))
     return true;
   if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(E))
-    return freshConstruction(Default->getExpr(), Depth + 1);
+    return freshConstruction(Default->getExpr(), Depth + 1, Elsewhere);
   // `ferry::Buffer<float>(64)`: a constructor call spelled as a cast;
   // `Two{Buffer<float>(8), …}`: an aggregate's list spelled as one.
   if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E);
       Cast && (Cast->getCastKind() == CK_ConstructorConversion ||
                Cast->getCastKind() == CK_NoOp))
-    return freshConstruction(Cast->getSubExpr(), Depth + 1);
+    return freshConstruction(Cast->getSubExpr(), Depth + 1, Elsewhere);
   if (const auto *IL = dyn_cast<InitListExpr>(E)) {
     for (const Expr *Init : IL->inits())
       if (holdsBuffers(Init->getType()) &&
-          !freshConstruction(Init, Depth + 1))
+          !freshConstruction(Init, Depth + 1, Elsewhere))
         return false;
     return true;
   }
@@ -71,14 +75,22 @@ static bool freshConstruction(const Expr *E, int Depth) {
     // Each member default-constructed or from its default initialiser.
     for (const FieldDecl *FD : RD->fields())
       if (holdsBuffers(FD->getType()) && FD->hasInClassInitializer() &&
-          !freshConstruction(FD->getInClassInitializer(), Depth + 1))
+          !freshConstruction(FD->getInClassInitializer(), Depth + 1, Elsewhere))
         return false;
     return true;
   }
   const auto *Def = dyn_cast_or_null<CXXConstructorDecl>(
       Ctor->getDefinition());
   if (!Def)
-    return false;
+    return Elsewhere && Elsewhere(Ctor);
+  return freshConstructor(Def, Depth, Elsewhere);
+}
+
+/// Def makes each buffer member anew (by its initialisers, or the members'
+/// default ones) and calls nothing but the runtime.
+static bool freshConstructor(const CXXConstructorDecl *Def, int Depth,
+                             const FreshElsewhere &Elsewhere) {
+  const CXXRecordDecl *RD = Def->getParent();
   std::set<const FieldDecl *> Initialised;
   for (const CXXCtorInitializer *Init : Def->inits()) {
     const FieldDecl *FD = Init->getMember();
@@ -86,13 +98,13 @@ static bool freshConstruction(const Expr *E, int Depth) {
       return false; // a base or a delegated constructor
     Initialised.insert(FD);
     if (holdsBuffers(FD->getType()) &&
-        !freshConstruction(Init->getInit(), Depth + 1))
+        !freshConstruction(Init->getInit(), Depth + 1, Elsewhere))
       return false;
   }
   for (const FieldDecl *FD : RD->fields())
     if (!Initialised.count(FD) && holdsBuffers(FD->getType()) &&
         FD->hasInClassInitializer() &&
-        !freshConstruction(FD->getInClassInitializer(), Depth + 1))
+        !freshConstruction(FD->getInClassInitializer(), Depth + 1, Elsewhere))
       return false;
   struct Calls : RecursiveASTVisitor<Calls> {
     bool Foreign = false;
@@ -111,8 +123,13 @@ static bool freshConstruction(const Expr *E, int Depth) {
 /// an aggregate of fresh buffers, or a constructor of the user's that
 /// makes each buffer member anew and calls nothing but the runtime (which
 /// could run a compute on them, or hand them another buffer's contents).
-bool objectMadeFresh(const VarDecl *V) {
-  return V->getInit() && freshConstruction(V->getInit(), 0);
+bool objectMadeFresh(const VarDecl *V, const FreshElsewhere &Elsewhere) {
+  return V->getInit() && freshConstruction(V->getInit(), 0, Elsewhere);
+}
+
+bool constructorMakesFresh(const CXXConstructorDecl *Def) {
+  return Def->getParent()->getNumBases() == 0 &&
+         freshConstructor(Def, 0, nullptr);
 }
 
 } // namespace ferry

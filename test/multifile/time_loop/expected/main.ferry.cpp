@@ -52,7 +52,9 @@ int main() {
   ferry::Accelerator acc;
   {
     ferry::HomeAtScopeEnd ferry_home_43(acc, ferry::buffersIn(model), grid.a, grid.b); // ferry: nothing in this loop but the kernels of its computes uses `model.u_`, `model.v_`, `grid.a`, `grid.b`: they stay on the device until the loop ends, and come home once
-    for (int s = 0; s < 4; ++s)
+    for (int s = 0; s < 4; ++s) {
+      acc.keepOnDevice(grid.a); // ferry: main has not written `grid.a` since the previous compute returned (on a path with none, it has no device copy yet)
+      acc.keepOnDevice(grid.b); // ferry: main has not written `grid.b` since the previous compute returned (on a path with none, it has no device copy yet)
       acc.compute([&](ferry::ComputeContext &cc) {
         model.step(cc);
         smooth(cc, grid);
@@ -60,6 +62,7 @@ int main() {
         cc.fromDeviceIfStale(grid.b); // ferry: `grid.b` is the host's again when compute returns; the device may hold a newer copy
         cc.fromDeviceAllOf<float>(); // ferry: planned calls here were handed buffers of element type `float` Ferry cannot name; whatever of those the device holds newer goes back
       });
+    }
   }
   double g = 0;
   for (float x : grid.a)

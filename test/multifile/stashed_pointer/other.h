@@ -1,0 +1,6 @@
+#pragma once
+#include <ferry/ferry.hpp>
+
+void remember(ferry::Buffer<float> &b);
+void nudge();
+FERRY_COMPUTE void grow(ferry::ComputeContext &cc, ferry::Buffer<float> &a);

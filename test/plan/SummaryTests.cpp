@@ -1,0 +1,214 @@
+// What one Ferry source tells the others about host code (plan/FileSummary.h):
+// a member function's effects on its object's paths (`members`), whether a
+// function may run code no summary describes (`runs`), which element types
+// the file's long-lived places can point into (`pointer_places`), and the
+// constructors that make their buffers anew (`makes_fresh`); and how
+// TargetSummaries composes `runs` across files. test/multifile/
+// host_member_calls and stashed_pointer check the same by the bytes moved.
+#include "../analyses/TestSupport.h"
+
+#include "plan/FileSummary.h"
+#include "plan/TargetSummaries.h"
+
+#include <catch2/catch.hpp>
+
+using ferry::test::Source;
+
+namespace {
+
+const char *Model = R"(
+#include <ferry/ferry.hpp>
+struct Part { float x; };
+class Model {
+public:
+  Model(int n);
+  Model(int n, int);
+  double total() const;
+  void perturb();
+  void both();
+  void delegate();
+  virtual void hook();
+  void callsHook();
+  int count() const;
+private:
+  ferry::Buffer<float> u_, v_;
+  struct { ferry::Buffer<int> cur; } grid_;
+};
+Model::Model(int n) : u_(n, 1.0f), v_(n), grid_{ferry::Buffer<int>(n)} {
+  for (int i = 0; i < n; ++i) u_[i] = i;
+}
+void elsewhere(ferry::Buffer<float> &b);
+Model::Model(int n, int) : u_(n), v_(n), grid_{ferry::Buffer<int>(n)} {
+  elsewhere(u_);
+}
+double Model::total() const { return u_[0] + v_[1]; }
+void Model::perturb() { u_[3] += 1.0f; }
+void Model::both() { perturb(); grid_.cur[0] = v_[0]; }
+void Model::delegate() { elsewhere(v_); }
+void Model::hook() {}
+void Model::callsHook() { hook(); }
+int Model::count() const { return static_cast<int>(u_.size()); }
+static Part *lastPart = nullptr;
+static const double *lastRead = nullptr;
+void run(void (*f)()) { f(); }
+)";
+
+const ferry::FunctionSummary &fn(const ferry::FileSummary &S,
+                                 const std::string &Name) {
+  for (const ferry::FunctionSummary &F : S.Functions)
+    if (F.Name == Name)
+      return F;
+  FAIL("no function " << Name);
+  static ferry::FunctionSummary None;
+  return None;
+}
+
+/// "u_:read grid_.cur:write" for a member summary, each path by its members
+/// names (from their USRs).
+std::string members(const ferry::FunctionSummary &F) {
+  if (!F.Members)
+    return "(none)";
+  std::string Out;
+  for (const ferry::MemberPathAccess &P : *F.Members) {
+    std::string Path;
+    for (const std::string &U : P.Path)
+      Path += (Path.empty() ? "" : ".") + U.substr(U.rfind('@') + 1);
+    const char *Mode = P.Mode == ferry::Access::Read    ? "read"
+                       : P.Mode == ferry::Access::Write ? "write"
+                                                        : "read-write";
+    Out += (Out.empty() ? "" : " ") + Path + ":" + Mode;
+  }
+  return Out;
+}
+
+} // namespace
+
+TEST_CASE("a member function's summary states its effects on its object",
+          "[plan][summary]") {
+  Source S(Model);
+  ferry::FileSummary Sum = ferry::summarizeFile(S.context(), "model.cpp");
+  CHECK(members(fn(Sum, "Model::total")) == "u_:read v_:read");
+  CHECK(members(fn(Sum, "Model::perturb")) == "u_:read-write");
+  // Through a member function of the same file, and a nested member.
+  CHECK(members(fn(Sum, "Model::both")) == "grid_.cur:write u_:read-write v_:read");
+  // Handed to a function without a body here: the rule for a call Ferry
+  // cannot see.
+  CHECK(members(fn(Sum, "Model::delegate")) == "v_:read-write");
+  CHECK(members(fn(Sum, "Model::count")).empty());
+  // Constructors have none: the object is made there.
+  CHECK(members(fn(Sum, "Model::Model")) == "(none)");
+}
+
+TEST_CASE("a summary says what running a function may run",
+          "[plan][summary]") {
+  Source S(Model);
+  ferry::FileSummary Sum = ferry::summarizeFile(S.context(), "model.cpp");
+  CHECK_FALSE(fn(Sum, "Model::total").RunsHidden);
+  CHECK(fn(Sum, "Model::total").RunsElsewhere.empty());
+  // A call to a function without a body here goes to the reader.
+  CHECK_FALSE(fn(Sum, "Model::delegate").RunsHidden);
+  REQUIRE(fn(Sum, "Model::delegate").RunsElsewhere.size() == 1);
+  CHECK(fn(Sum, "Model::delegate").RunsElsewhere[0].find("elsewhere") !=
+        std::string::npos);
+  // A virtual call and a call through a pointer run what no summary says.
+  CHECK(fn(Sum, "Model::callsHook").RunsHidden);
+  CHECK(fn(Sum, "run").RunsHidden);
+}
+
+TEST_CASE("a summary lists the types its long-lived places point into",
+          "[plan][summary]") {
+  Source S(Model);
+  ferry::FileSummary Sum = ferry::summarizeFile(S.context(), "model.cpp");
+  // `Part *` for writing; `const double *` for reading only. `void (*)()`
+  // is a function pointer, which points into no buffer.
+  CHECK(Sum.PointerWrites == std::vector<std::string>{"struct Part"});
+  CHECK(Sum.PointerReads ==
+        std::vector<std::string>{"double", "struct Part"});
+}
+
+TEST_CASE("a constructor that makes its buffers anew says so",
+          "[plan][summary]") {
+  Source S(Model);
+  ferry::FileSummary Sum = ferry::summarizeFile(S.context(), "model.cpp");
+  std::vector<bool> Fresh;
+  for (const ferry::FunctionSummary &F : Sum.Functions)
+    if (F.Name == "Model::Model")
+      Fresh.push_back(F.MakesFresh);
+  // The first calls only the runtime; the second hands `u_` to a function
+  // without a body here, which could run a compute on it.
+  CHECK(Fresh == std::vector<bool>{true, false});
+}
+
+TEST_CASE("the new fields survive JSON, and an older summary assumes the worst",
+          "[plan][summary]") {
+  Source S(Model);
+  ferry::FileSummary Sum = ferry::summarizeFile(S.context(), "model.cpp");
+  std::string Error;
+  std::optional<ferry::FileSummary> Back =
+      ferry::summaryFromJSON(ferry::toJSON(Sum), Error);
+  REQUIRE(Back);
+  CHECK(members(fn(*Back, "Model::both")) == members(fn(Sum, "Model::both")));
+  CHECK(fn(*Back, "Model::callsHook").RunsHidden);
+  CHECK_FALSE(fn(*Back, "Model::total").RunsHidden);
+  CHECK(fn(*Back, "Model::delegate").RunsElsewhere ==
+        fn(Sum, "Model::delegate").RunsElsewhere);
+  CHECK(Back->PointerReads == Sum.PointerReads);
+
+  llvm::json::Value Old = ferry::toJSON(Sum);
+  llvm::json::Object &O = *Old.getAsObject();
+  O.erase("pointer_places");
+  for (llvm::json::Value &F : *O.getArray("functions")) {
+    F.getAsObject()->erase("runs");
+    F.getAsObject()->erase("members");
+    F.getAsObject()->erase("makes_fresh");
+  }
+  std::optional<ferry::FileSummary> Older = ferry::summaryFromJSON(Old, Error);
+  REQUIRE(Older);
+  CHECK(fn(*Older, "Model::total").RunsHidden);
+  CHECK_FALSE(fn(*Older, "Model::total").Members);
+  CHECK(Older->PointerWrites == std::vector<std::string>{"*"});
+  for (const ferry::FunctionSummary &F : Older->Functions)
+    CHECK_FALSE(F.MakesFresh);
+}
+
+TEST_CASE("running hidden code is composed across files", "[plan][summary]") {
+  auto Function = [](std::string Usr, bool Hidden,
+                     std::vector<std::string> Runs) {
+    ferry::FunctionSummary F;
+    F.Usr = F.Name = std::move(Usr);
+    F.External = true;
+    F.RunsHidden = Hidden;
+    F.RunsElsewhere = std::move(Runs);
+    return F;
+  };
+  ferry::FileSummary A, B, Self;
+  A.Source = "a.cpp";
+  B.Source = "b.cpp";
+  Self.Source = "main.cpp";
+  // a -> b -> c (hidden); p <-> q (a cycle of nothing hidden); u -> an
+  // unknown function; s -> a function of the file being rewritten.
+  A.Functions = {Function("a", false, {"b"}), Function("p", false, {"q"}),
+                 Function("u", false, {"nowhere"}),
+                 Function("s", false, {"mine"})};
+  B.Functions = {Function("b", false, {"c"}), Function("c", true, {}),
+                 Function("q", false, {"p"})};
+  Self.Functions = {Function("mine", false, {})};
+  ferry::TargetSummaries T({A, B}, Self);
+  CHECK(T.runsHidden("a"));
+  CHECK(T.runsHidden("b"));
+  CHECK(T.runsHidden("c"));
+  CHECK_FALSE(T.runsHidden("p"));
+  CHECK_FALSE(T.runsHidden("q"));
+  CHECK(T.runsHidden("u"));
+  CHECK(T.runsHidden("nowhere"));
+  CHECK_FALSE(T.runsHidden("s"));
+  // Places of the other files count; the file being rewritten has its own.
+  A.PointerWrites = {};
+  B.PointerWrites = {"float"};
+  Self.PointerWrites = {"*"};
+  A.PointerReads = B.PointerReads = {};
+  ferry::TargetSummaries P({A, B}, Self);
+  CHECK(P.pointerPlaceElsewhere("float", false));
+  CHECK_FALSE(P.pointerPlaceElsewhere("int", false));
+  CHECK_FALSE(P.pointerPlaceElsewhere("float", true));
+}

@@ -1,0 +1,269 @@
+#include "analyses/lifetime/HiddenWriters.h"
+
+#include "model/FerryTypes.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace ferry {
+
+bool inFerryRuntime(const Decl *D) {
+  for (const DeclContext *C = D->getDeclContext(); C; C = C->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(C))
+      if (NS->getName() == "ferry" &&
+          NS->getParent()->getRedeclContext()->isTranslationUnit())
+        return true;
+  return false;
+}
+
+bool declaredInSystemHeader(const Decl *D) {
+  return D->getASTContext().getSourceManager().isInSystemHeader(
+      D->getLocation());
+}
+
+bool PointerHolders::holds(QualType T, QualType Elem, int Depth) {
+  if (T.isNull() || Depth > 8)
+    return false;
+  T = T.getCanonicalType();
+  if (const auto *R = T->getAs<ReferenceType>())
+    return pointsTo(R->getPointeeType(), Elem, Depth);
+  if (const auto *P = T->getAs<PointerType>())
+    return pointsTo(P->getPointeeType(), Elem, Depth);
+  if (T->isMemberPointerType())
+    return false;
+  if (const auto *A = T->getAsArrayTypeUnsafe())
+    return holds(A->getElementType(), Elem, Depth + 1);
+  if (T->isFunctionType())
+    return true; // std::function<void()>'s argument: a callable
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || isBufferType(T) || inFerryRuntime(RD))
+    return false;
+  if (RD->isLambda())
+    return true;
+  if (!RD->hasDefinition())
+    return true;
+  auto [It, New] = Records.try_emplace({RD, Elem.getTypePtr()}, false);
+  if (!New)
+    return It->second; // (false while in progress: a cycle adds nothing)
+  bool Holds = false;
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
+    for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+      Holds = Holds || (A.getKind() == TemplateArgument::Type &&
+                        holds(A.getAsType(), Elem, Depth + 1));
+    // A standard view refers to what its first argument names, as a
+    // pointer would: std::span<int>, std::reference_wrapper<int>,
+    // std::reference_wrapper<Buffer<int>> (std::ref), a string view.
+    llvm::StringRef Name = RD->getName();
+    const auto &Args = Spec->getTemplateArgs();
+    if (declaredInSystemHeader(RD) && Args.size() > 0 &&
+        Args[0].getKind() == TemplateArgument::Type &&
+        (Name == "span" || Name == "reference_wrapper" ||
+         Name == "basic_string_view"))
+      Holds = Holds || pointsTo(Args[0].getAsType(), Elem, Depth + 1);
+  }
+  // A standard type's own fields point into storage of its own; what it
+  // can be given is in its template arguments.
+  if (!declaredInSystemHeader(RD)) {
+    for (const FieldDecl *FD : RD->fields())
+      Holds = Holds || holds(FD->getType(), Elem, Depth + 1);
+    for (const CXXBaseSpecifier &B : RD->bases())
+      Holds = Holds || holds(B.getType(), Elem, Depth + 1);
+  }
+  Records[{RD, Elem.getTypePtr()}] = Holds;
+  return Holds;
+}
+
+bool PointerHolders::pointsTo(QualType P, QualType Elem, int Depth) {
+  P = P.getCanonicalType();
+  if (P->isPointerType() || P->isReferenceType() || P->isArrayType() ||
+      P->isFunctionType())
+    return holds(P, Elem, Depth + 1);
+  if (isBufferType(P))
+    return (ReadOnlyToo || !P.isConstQualified()) &&
+           bufferElementType(P).getCanonicalType().getUnqualifiedType() ==
+               Elem.getCanonicalType().getUnqualifiedType();
+  // An object holding buffers by value (`Model *`, a pointer to a struct
+  // or a container of buffers): through it, their elements.
+  if (P->isRecordType() && (ReadOnlyToo || !P.isConstQualified()) &&
+      holdsBuffers(P)) {
+    QualType Held = heldBufferElement(P);
+    if (Held.isNull() || Held.getCanonicalType().getUnqualifiedType() ==
+                             Elem.getCanonicalType().getUnqualifiedType())
+      return true;
+  }
+  if (P.isConstQualified() && !P->isRecordType() && !ReadOnlyToo)
+    return false;
+  if (P->isVoidType() || P->isCharType() || P->isStdByteType())
+    return true; // may point anywhere
+  if (partOf(P.getUnqualifiedType(), Elem, 0))
+    return true;
+  // A struct of pointers, however it is reached.
+  return P->isRecordType() && holds(P.getUnqualifiedType(), Elem, Depth + 1);
+}
+
+/// P is Elem, or the type of a part of it (a member of a struct element,
+/// an element of an array member).
+bool PointerHolders::partOf(QualType P, QualType Elem, int Depth) {
+  Elem = Elem.getCanonicalType().getUnqualifiedType();
+  if (P.getCanonicalType().getUnqualifiedType() == Elem)
+    return true;
+  if (Depth > 4)
+    return false;
+  if (const auto *A = Elem->getAsArrayTypeUnsafe())
+    return partOf(P, A->getElementType(), Depth + 1);
+  if (const auto *RD = Elem->getAsRecordDecl())
+    for (const FieldDecl *FD : RD->fields())
+      if (partOf(P, FD->getType(), Depth + 1))
+        return true;
+  return false;
+}
+
+bool HiddenCode::reaches(const FunctionDecl *F) {
+  if (!F)
+    return true;
+  if (F->getBuiltinID() || inFerryRuntime(F))
+    return false;
+  if (declaredInSystemHeader(F))
+    // A standard function runs only what it is given, which the caller
+    // names (a lambda or a function), but for a stored callable.
+    return F->getOverloadedOperator() == OO_Call;
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F);
+      M && M->isVirtual() && !M->hasAttr<FinalAttr>() &&
+      !M->getParent()->hasAttr<FinalAttr>())
+    return true;
+  const FunctionDecl *Def = F->getDefinition();
+  if (!Def || !Def->hasBody())
+    return Elsewhere ? Elsewhere(F) : true;
+  auto [It, New] = Known.try_emplace(Def, false);
+  if (!New)
+    return It->second; // (false while in progress: recursion adds nothing)
+  bool Hidden = in(Def->getBody());
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      Hidden = Hidden || in(Init->getInit());
+  Known[Def] = Hidden;
+  return Hidden;
+}
+
+bool HiddenCode::in(const Stmt *S) {
+  if (!S)
+    return false;
+  struct Calls : RecursiveASTVisitor<Calls> {
+    HiddenCode *Self;
+    bool Hidden = false;
+    bool VisitCallExpr(CallExpr *C) {
+      if (isa<CXXPseudoDestructorExpr>(C->getCallee()->IgnoreParens()))
+        return true;
+      Hidden = Hidden || Self->reaches(C->getDirectCallee());
+      return !Hidden;
+    }
+    bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+      const CXXConstructorDecl *Ctor = C->getConstructor();
+      if (!Ctor->isTrivial() && !declaredInSystemHeader(Ctor))
+        Hidden = Hidden || Self->reaches(Ctor);
+      return !Hidden;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      // A function named other than by a call runs wherever it is handed.
+      if (const auto *F = dyn_cast<FunctionDecl>(R->getDecl()))
+        Hidden = Hidden || Self->reaches(F);
+      return !Hidden;
+    }
+  } Find;
+  Find.Self = this;
+  Find.TraverseStmt(const_cast<Stmt *>(S));
+  return Find.Hidden;
+}
+
+LongLivedPlaces::LongLivedPlaces(ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    LongLivedPlaces *Out;
+    const SourceManager *SM;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitVarDecl(VarDecl *V) {
+      if (!V->hasGlobalStorage() || SM->isInSystemHeader(V->getLocation()) ||
+          inFerryRuntime(V))
+        return true;
+      Out->Places.push_back(V);
+      Out->GlobalBuffers = Out->GlobalBuffers || holdsBuffers(V->getType());
+      return true;
+    }
+    bool VisitFieldDecl(FieldDecl *FD) {
+      const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent());
+      if (SM->isInSystemHeader(FD->getLocation()) || inFerryRuntime(FD) ||
+          (RD && RD->isLambda()))
+        return true;
+      Out->Places.push_back(FD);
+      return true;
+    }
+  } Find;
+  Find.Out = this;
+  Find.SM = &Ctx.getSourceManager();
+  Find.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+std::string pointerPlaceSpelling(QualType Elem) {
+  return Elem.getCanonicalType().getUnqualifiedType().getAsString();
+}
+
+PointerPlaceTypes pointerPlaceTypes(ASTContext &Ctx) {
+  // The types tried: its buffers' element types, the arithmetic types, and
+  // the classes the unit declares outside system headers.
+  struct Types : RecursiveASTVisitor<Types> {
+    const SourceManager *SM;
+    std::vector<QualType> Found;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitClassTemplateSpecializationDecl(ClassTemplateSpecializationDecl *D) {
+      QualType T(D->getTypeForDecl(), 0);
+      if (isBufferType(T))
+        Found.push_back(bufferElementType(T));
+      return true;
+    }
+    bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
+      if (!SM->isInSystemHeader(RD->getLocation()) && !inFerryRuntime(RD) &&
+          !RD->isLambda() && !RD->isDependentContext())
+        Found.push_back(QualType(RD->getTypeForDecl(), 0));
+      return true;
+    }
+  } Find;
+  Find.SM = &Ctx.getSourceManager();
+  Find.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (QualType T : {Ctx.BoolTy, Ctx.CharTy, Ctx.SignedCharTy,
+                     Ctx.UnsignedCharTy, Ctx.ShortTy, Ctx.UnsignedShortTy,
+                     Ctx.IntTy, Ctx.UnsignedIntTy, Ctx.LongTy,
+                     Ctx.UnsignedLongTy, Ctx.LongLongTy, Ctx.UnsignedLongLongTy,
+                     Ctx.HalfTy, Ctx.FloatTy, Ctx.DoubleTy, Ctx.LongDoubleTy})
+    Find.Found.push_back(T);
+  // A type no program names: a place that can reach it reaches any.
+  QualType Any = Ctx.getBitIntType(/*Unsigned=*/true, 77);
+
+  LongLivedPlaces Places(Ctx);
+  PointerPlaceTypes Out;
+  for (bool ReadsToo : {false, true}) {
+    PointerHolders Holders(ReadsToo);
+    auto Reached = [&](QualType Elem) {
+      for (const ValueDecl *Place : Places.Places)
+        if (Holders.holds(Place->getType(), Elem))
+          return true;
+      return false;
+    };
+    std::set<std::string> Names;
+    if (Reached(Any))
+      Names.insert("*");
+    else
+      for (QualType T : Find.Found)
+        if (!T.isNull() && Reached(T))
+          Names.insert(pointerPlaceSpelling(T));
+    (ReadsToo ? Out.Reads : Out.Writes).assign(Names.begin(), Names.end());
+  }
+  return Out;
+}
+
+} // namespace ferry
