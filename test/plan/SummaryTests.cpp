@@ -7,6 +7,8 @@
 // host_member_calls and stashed_pointer check the same by the bytes moved.
 #include "../analyses/TestSupport.h"
 
+#include "analyses/lifetime/HiddenWriters.h"
+#include "model/FerryTypes.h"
 #include "plan/FileSummary.h"
 #include "plan/TargetSummaries.h"
 
@@ -211,4 +213,68 @@ TEST_CASE("running hidden code is composed across files", "[plan][summary]") {
   CHECK(P.pointerPlaceElsewhere("float", false));
   CHECK_FALSE(P.pointerPlaceElsewhere("int", false));
   CHECK_FALSE(P.pointerPlaceElsewhere("float", true));
+}
+
+TEST_CASE("what a function runs includes destructors, default arguments and "
+          "a user's operator new and delete",
+          "[plan][summary]") {
+  Source S(R"(
+#include <ferry/ferry.hpp>
+#include <vector>
+struct Guard { ~Guard(); };
+struct Holder { Guard g; };            // its destructor is the compiler's
+struct Pool {
+  static void *operator new(unsigned long);
+  static void operator delete(void *);
+};
+int probe();
+void withDefault(int x = probe());
+void local() { Guard g; }
+void member() { Holder h; }
+void temporary() { (void)Guard(); }
+void freed(Guard *p) { delete p; }
+void inVector() { std::vector<Guard> v(2); }
+void defaulted() { withDefault(); }
+void pooled() { Pool *p = new Pool; delete p; }
+void plain() { int x = 1; (void)x; }
+)");
+  ferry::FileSummary Sum = ferry::summarizeFile(S.context(), "guards.cpp");
+  auto Runs = [&](const std::string &Name) {
+    std::string Out;
+    for (const std::string &U : fn(Sum, Name).RunsElsewhere)
+      Out += (Out.empty() ? "" : " ") + U.substr(U.rfind('@') + 1);
+    return Out;
+  };
+  for (const char *F : {"local", "member", "temporary", "freed", "inVector"}) {
+    INFO(F);
+    CHECK(Runs(F).find("~Guard") != std::string::npos);
+    CHECK_FALSE(fn(Sum, F).RunsHidden);
+  }
+  CHECK(Runs("defaulted").find("probe") != std::string::npos);
+  CHECK(Runs("pooled").find("operator new") != std::string::npos);
+  CHECK(Runs("pooled").find("operator delete") != std::string::npos);
+  CHECK(Runs("plain").empty());
+}
+
+TEST_CASE("a place of another file reaches a part of an element",
+          "[plan][summary]") {
+  Source S(R"(
+#include <ferry/ferry.hpp>
+struct Inner { double d[2]; };
+struct Vec3 { float x, y, z; Inner in; };
+ferry::Buffer<Vec3> v(4);
+)");
+  const clang::VarDecl *V = nullptr;
+  for (const clang::Decl *D : S.context().getTranslationUnitDecl()->decls())
+    if (const auto *Var = llvm::dyn_cast<clang::VarDecl>(D);
+        Var && Var->getName() == "v")
+      V = Var;
+  REQUIRE(V);
+  std::vector<std::string> Parts =
+      ferry::pointerPlaceSpellings(ferry::bufferElementType(V->getType()));
+  for (const char *P : {"struct Vec3", "float", "struct Inner", "double",
+                        "double[2]"}) {
+    INFO(P);
+    CHECK(llvm::is_contained(Parts, P));
+  }
 }

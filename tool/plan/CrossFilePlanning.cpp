@@ -64,8 +64,12 @@ void useTargetHostAccess(HostSummaryCache &Host, const TargetSummaries &T) {
     return T.makesFresh(usrOf(Ctor));
   };
   Host.ElsewherePointers = [&T](QualType Elem, bool ReadsToo) {
-    return T.pointerPlaceElsewhere(pointerPlaceSpelling(Elem), ReadsToo);
+    for (const std::string &Part : pointerPlaceSpellings(Elem))
+      if (T.pointerPlaceElsewhere(Part, ReadsToo))
+        return true;
+    return false;
   };
+  Host.ElsewhereGlobalBuffers = [&T] { return T.globalBuffersElsewhere(); };
   Host.ElsewhereRanges = [&T](const FunctionDecl *F)
       -> const std::vector<std::optional<ElementRange>> * {
     const std::vector<std::optional<ElementRange>> *R = T.hostRanges(usrOf(F));

@@ -68,9 +68,10 @@ bool isMemberCaller(const FunctionDecl *F) {
 
 /// A member function of the user's, called on an object: its calls are
 /// recorded like a free function's (which file calls it, from planned code
-/// or not), though its effects on the object are not (see FunctionSummary's
-/// opaque). Its object's members a caller cannot name, the caller brings
-/// home itself, through the run-time state (plan/TransferFunction.cpp).
+/// or not), and so are its effects on its explicit parameters; those on its
+/// object are its summary's `members`. Its object's members a caller cannot
+/// name, a planned caller brings home itself, through the run-time state
+/// (plan/TransferFunction.cpp).
 bool isMemberCallee(const FunctionDecl *F) {
   const auto *M = dyn_cast_or_null<CXXMethodDecl>(F);
   return M && !M->isStatic() && !declInSystemHeader(F) &&
@@ -361,10 +362,11 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
       if (R && !(renameParams(R->First, F) && renameParams(R->Count, F)))
         R.reset();
     }
-    // A member function's own facts include its object's members, which
-    // no parameter names: its calls are recorded, its effects on its
-    // parameters are not; those on its object's members are, by path.
-    FS.Opaque = FS.Opaque || Calls.Untied || !summarizable(F);
+    // A member function's explicit parameters are tied like a free
+    // function's; its object's members, which no parameter names, are
+    // recorded by path (`members`). An operator's operands are not tied.
+    FS.Opaque = FS.Opaque || Calls.Untied ||
+                !(summarizable(F) || isMemberCallee(F));
     if (const auto *M = dyn_cast<CXXMethodDecl>(F);
         M && !IsLambda && M->isInstance() && !isa<CXXConstructorDecl>(M) &&
         !isa<CXXDestructorDecl>(M)) {
@@ -470,6 +472,7 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
   PointerPlaceTypes Places = pointerPlaceTypes(Ctx);
   S.PointerWrites = std::move(Places.Writes);
   S.PointerReads = std::move(Places.Reads);
+  S.GlobalBuffers = LongLivedPlaces(Ctx).GlobalBuffers;
   return S;
 }
 
@@ -619,7 +622,8 @@ llvm::json::Value toJSON(const FileSummary &S) {
                             {"pointer_places",
                              llvm::json::Object{
                                  {"writes", llvm::json::Array(S.PointerWrites)},
-                                 {"reads", llvm::json::Array(S.PointerReads)}}}};
+                                 {"reads", llvm::json::Array(S.PointerReads)}}},
+                            {"global_buffers", S.GlobalBuffers}};
 }
 
 std::optional<FileSummary> summaryFromJSON(const llvm::json::Value &V,
@@ -789,6 +793,7 @@ std::optional<FileSummary> summaryFromJSON(const llvm::json::Value &V,
     S.PointerWrites = Strings(Places->getArray("writes"));
     S.PointerReads = Strings(Places->getArray("reads"));
   }
+  S.GlobalBuffers = O->getBoolean("global_buffers").value_or(true);
   if (const llvm::json::Array *Classes = O->getArray("classes"))
     for (const llvm::json::Value &V : *Classes)
       if (const llvm::json::Object *M = V.getAsObject())

@@ -167,6 +167,10 @@ struct FileSummary {
   /// for writing (`Writes`) and for reading too (`Reads`), spelled as
   /// pointerPlaceTypes gives them ("*": any). Absent from a summary: any.
   std::vector<std::string> PointerWrites{"*"}, PointerReads{"*"};
+  /// A global or static variable of this file (a static local included)
+  /// holds buffers by value: a caller's parameter may be one of them, which
+  /// this file's functions write by name. Absent from a summary: true.
+  bool GlobalBuffers = true;
 };
 
 /// The summary of the main file of `Ctx`.

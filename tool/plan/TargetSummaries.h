@@ -102,6 +102,14 @@ public:
   /// can reach the elements of buffers of the element type spelled `Elem`
   /// through a pointer, for writing (for reading too: `ReadsToo`).
   bool pointerPlaceElsewhere(const std::string &Elem, bool ReadsToo) const;
+  /// Some file of the target other than this one has a global or static
+  /// variable holding buffers by value (FileSummary::GlobalBuffers).
+  bool globalBuffersElsewhere() const {
+    for (std::size_t I = 0; I + 1 < Files.size(); ++I)
+      if (Files[I].GlobalBuffers)
+        return true;
+    return false;
+  }
   /// A constructor another file defines makes its object's buffers anew
   /// (FunctionSummary::MakesFresh).
   bool makesFresh(const std::string &Usr) const {

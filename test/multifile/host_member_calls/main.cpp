@@ -1,12 +1,14 @@
-// Issue 33: host code between computes calls a member function and a free
+// Issue 33: host code between computes calls member functions and a free
 // function defined in another Ferry source (model.cpp): `model.total()`
-// reads the model's private `u_` and `v_`, `gridSum(grid)` reads `grid.a`.
-// model.cpp's summary says what each does to its object's paths
-// (`members`), that neither runs code no summary describes (`runs`), and
-// that the constructors make their buffers anew (`makes_fresh`). So main's
-// keeps are those of the one-file form (onefile.cpp): before, each call
-// counted as code Ferry cannot see, which may write any buffer, and main
-// kept nothing (10 copies in where one file makes 6).
+// reads the model's private `u_` and `v_`, `gridSum(grid)` reads `grid.a`,
+// `model.mix(grid.a)` reads `u_` and its argument (a reference that is not
+// const). model.cpp's summary says what each does to its object's paths
+// (`members`) and to its parameters (`params`, a member function's too),
+// that none runs code no summary describes (`runs`), and that the
+// constructors make their buffers anew (`makes_fresh`). So main's keeps are
+// those of the one-file form (onefile.cpp): before, each call counted as
+// code Ferry cannot see, which may write any buffer, and main kept nothing
+// (10 copies in where one file makes 6).
 //
 // By hand (model: 64 floats, 256 B each; grid: 32 floats, 128 B each):
 //   first loop (3 trips; the host reads `total()` every trip):
@@ -19,7 +21,8 @@
 //       are kept (2, 512 B).
 //     Each trip brings home `u_`, `v_`, `grid.a`, `grid.b` (12, 2304 B).
 //       `flux_` is private and only compute code uses it: never.
-//   second loop (2 trips; the host reads `gridSum(grid)` and `total()`):
+//   second loop (2 trips; the host reads `gridSum(grid)`, `total()` and
+//     `mix(grid.a)`):
 //     `grid.a`, `grid.b` kept, nothing in; `grid.a`, `grid.b` home each
 //     trip (4, 512 B).
 //   `perturb()` writes `u_[3]` on the host; the last compute copies `u_`
@@ -48,7 +51,8 @@ int main() {
   }
   for (int s = 0; s < 2; ++s) {
     acc.compute([&](ferry::ComputeContext &cc) { smooth(cc, grid); });
-    std::printf("grid %d: %.6f %.6f\n", s + 1, gridSum(grid), model.total());
+    std::printf("grid %d: %.6f %.6f %.6f\n", s + 1, gridSum(grid), model.total(),
+                model.mix(grid.a));
   }
   model.perturb();
   acc.compute([&](ferry::ComputeContext &cc) { model.step(cc); });

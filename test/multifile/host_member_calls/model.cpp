@@ -38,6 +38,8 @@ double Model::total() const {
   return s;
 }
 
+double Model::mix(ferry::Buffer<float> &b) const { return u_[0] + b[1]; }
+
 void Model::perturb() { u_[3] += 1.0f; }
 
 Grid::Grid(int n) : a(n, 0.0f), b(n, 0.0f) {

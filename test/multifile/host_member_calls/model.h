@@ -11,6 +11,8 @@ public:
   explicit Model(int n);
   FERRY_COMPUTE void step(ferry::ComputeContext &cc);
   double total() const;
+  /// Reads `u_[0]` and `b[1]` (through a reference that is not const).
+  double mix(ferry::Buffer<float> &b) const;
   void perturb();
 
 private:

@@ -11,6 +11,8 @@ public:
   explicit Model(int n);
   FERRY_COMPUTE void step(ferry::ComputeContext &cc);
   double total() const;
+  /// Reads `u_[0]` and `b[1]` (through a reference that is not const).
+  double mix(ferry::Buffer<float> &b) const;
   void perturb();
 
 private:
@@ -65,6 +67,8 @@ double Model::total() const {
   return s;
 }
 
+double Model::mix(ferry::Buffer<float> &b) const { return u_[0] + b[1]; }
+
 void Model::perturb() { u_[3] += 1.0f; }
 
 Grid::Grid(int n) : a(n, 0.0f), b(n, 0.0f) {
@@ -99,7 +103,8 @@ int main() {
   }
   for (int s = 0; s < 2; ++s) {
     acc.compute([&](ferry::ComputeContext &cc) { smooth(cc, grid); });
-    std::printf("grid %d: %.6f %.6f\n", s + 1, gridSum(grid), model.total());
+    std::printf("grid %d: %.6f %.6f %.6f\n", s + 1, gridSum(grid), model.total(),
+                model.mix(grid.a));
   }
   model.perturb();
   acc.compute([&](ferry::ComputeContext &cc) { model.step(cc); });

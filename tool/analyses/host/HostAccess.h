@@ -79,6 +79,10 @@ public:
   /// of a `Buffer<Elem>` through a pointer, for writing (for reading too:
   /// `ReadsToo`) (its summary's `pointer_places`).
   std::function<bool(clang::QualType Elem, bool ReadsToo)> ElsewherePointers;
+  /// Some other Ferry source has a global or static variable holding
+  /// buffers by value (its summary's `global_buffers`), which a parameter
+  /// may be bound to and functions of that file may write by name.
+  std::function<bool()> ElsewhereGlobalBuffers;
   /// A constructor with no body here that another Ferry source's summary
   /// says makes its object's buffers anew (`makes_fresh`).
   std::function<bool(const clang::CXXConstructorDecl *)> ElsewhereMakesFresh;

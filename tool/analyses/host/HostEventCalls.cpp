@@ -222,27 +222,8 @@ void HostWalker::visitCall(const CallExpr *Call) {
       }
       continue;
     }
-    std::vector<FieldPath> Paths;
-    std::vector<ObjectRefs> Members = Table.membersOf(Arg, Facts, &Paths);
-    if (!Members.empty()) {
-      visitAliasInit(Arg);
-      for (std::size_t M = 0; M < Members.size(); ++M) {
-        const ObjectRefs &R = Members[M];
-        HostEvent E;
-        E.Site = Arg;
-        // A member this function may not name (private) has no spelling:
-        // the run-time state reaches it (TransferFunction's safety net).
-        if (pathNameableIn(Paths[M], Table.function()))
-          E.Spelling = memberSpelling(Arg, Paths[M]);
-        E.Targets = R;
-        E.Mode = Mode;
-        E.Escapes = Escapes;
-        E.What = What + ", a buffer member";
-        if (Mode != Access::None)
-          push(std::move(E));
-      }
+    if (objectArgument(Arg, Mode, Escapes, What))
       continue;
-    }
     if (QualType Element = containedBufferElement(Arg->getType());
         !Element.isNull()) {
       // A container of buffers (std::vector<Buffer<T>>&): any of them,
@@ -268,6 +249,30 @@ void HostWalker::visitCall(const CallExpr *Call) {
     else
       visitLValue(Arg, Mode);
   }
+}
+
+bool HostWalker::objectArgument(const Expr *Arg, Access Mode, bool Escapes,
+                                const std::string &What) {
+  std::vector<FieldPath> Paths;
+  std::vector<ObjectRefs> Members = Table.membersOf(Arg, Facts, &Paths);
+  if (Members.empty())
+    return false;
+  visitAliasInit(Arg);
+  for (std::size_t M = 0; M < Members.size(); ++M) {
+    HostEvent E;
+    E.Site = Arg;
+    // A member this function may not name (private) has no spelling: the
+    // run-time state reaches it (TransferFunction's safety net).
+    if (pathNameableIn(Paths[M], Table.function()))
+      E.Spelling = memberSpelling(Arg, Paths[M]);
+    E.Targets = Members[M];
+    E.Mode = Mode;
+    E.Escapes = Escapes;
+    E.What = What + ", a buffer member";
+    if (Mode != Access::None)
+      push(std::move(E));
+  }
+  return true;
 }
 
 std::optional<ElementRange> HostWalker::calleeRange(const CallExpr *Call,

@@ -123,6 +123,12 @@ void HostWalker::visitValue(const Expr *E) {
       addKind(HostEventKind::Reset, Op->getArg(1), "moved from");
       return;
     }
+    // `grid += x` with an operator the user wrote: a member function call.
+    if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());
+        M && Op->isAssignmentOp() && M->isUserProvided() &&
+        !M->getParent()->isInStdNamespace() &&
+        !isBufferType(QualType(M->getParent()->getTypeForDecl(), 0)))
+      return visitCall(Op);
     if (Op->isAssignmentOp()) {
       visitValue(Op->getArg(1));
       return visitLValue(Op->getArg(0), Op->getOperator() == OO_Equal
@@ -151,6 +157,16 @@ void HostWalker::visitValue(const Expr *E) {
         add(CE->getArg(I), CE->getArg(I),
             Const ? Access::Read : Access::ReadWrite,
             "passed to a constructor", false, !Const);
+      // An object of buffers by reference or pointer: its members, by the
+      // rule for a call Ferry cannot see (the object may keep the
+      // reference).
+      else if ((ByRef || (!PT.isNull() && PT->isPointerType())) &&
+               objectArgument(CE->getArg(I),
+                              Const || isPointerToConst(PT) ? Access::Read
+                                                             : Access::ReadWrite,
+                              !(Const || isPointerToConst(PT)),
+                              "passed to a constructor"))
+        continue;
       else if (ByRef)
         visitLValue(CE->getArg(I), Const ? Access::Read : Access::ReadWrite);
       else

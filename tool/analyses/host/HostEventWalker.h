@@ -170,6 +170,11 @@ private:
   /// on an object Ferry cannot name (`sims[i].step(cc)`), to any buffer of
   /// each member's type.
   void memberEffects(const clang::CallExpr *Call);
+  /// An object holding buffers handed to a call by reference or pointer
+  /// (`step(cc, grid)`, `Toucher t(grid)`): each buffer member, with Mode.
+  /// False when Arg is no such object the table knows.
+  bool objectArgument(const clang::Expr *Arg, Access Mode, bool Escapes,
+                      const std::string &What);
 
   /// The global buffers the callee's bodies name, or every global buffer
   /// when it calls something Ferry cannot see: read and written there, as

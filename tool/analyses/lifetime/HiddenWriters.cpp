@@ -138,6 +138,17 @@ bool HiddenCode::reaches(const FunctionDecl *F) {
       M && M->isVirtual() && !M->hasAttr<FinalAttr>() &&
       !M->getParent()->hasAttr<FinalAttr>())
     return true;
+  // A destructor the compiler writes runs its members' and bases' only,
+  // whether or not this unit has defined it.
+  if (const auto *D = dyn_cast<CXXDestructorDecl>(F);
+      D && (D->isImplicit() || D->isDefaulted())) {
+    auto [It, New] = Known.try_emplace(D->getCanonicalDecl(), false);
+    if (!New)
+      return It->second;
+    bool Hidden = destroysParts(D->getParent());
+    Known[D->getCanonicalDecl()] = Hidden;
+    return Hidden;
+  }
   const FunctionDecl *Def = F->getDefinition();
   if (!Def || !Def->hasBody())
     return Elsewhere ? Elsewhere(F) : true;
@@ -148,8 +159,42 @@ bool HiddenCode::reaches(const FunctionDecl *F) {
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
     for (const CXXCtorInitializer *Init : Ctor->inits())
       Hidden = Hidden || in(Init->getInit());
+  if (const auto *D = dyn_cast<CXXDestructorDecl>(Def))
+    Hidden = Hidden || destroysParts(D->getParent());
   Known[Def] = Hidden;
   return Hidden;
+}
+
+bool HiddenCode::destroys(QualType T) {
+  T = T.getCanonicalType();
+  while (const auto *A = T->getAsArrayTypeUnsafe())
+    T = A->getElementType().getCanonicalType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || RD->hasTrivialDestructor() ||
+      inFerryRuntime(RD))
+    return false;
+  if (declaredInSystemHeader(RD)) {
+    // What a standard class destroys its arguments name (the elements of a
+    // std::vector<Guard>).
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+        if (A.getKind() == TemplateArgument::Type && destroys(A.getAsType()))
+          return true;
+    return false;
+  }
+  return reaches(RD->getDestructor());
+}
+
+bool HiddenCode::destroysParts(const CXXRecordDecl *RD) {
+  if (!RD || !RD->hasDefinition())
+    return true;
+  for (const FieldDecl *FD : RD->fields())
+    if (!FD->getType()->isReferenceType() && destroys(FD->getType()))
+      return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (destroys(B.getType()))
+      return true;
+  return false;
 }
 
 bool HiddenCode::in(const Stmt *S) {
@@ -174,6 +219,40 @@ bool HiddenCode::in(const Stmt *S) {
       // A function named other than by a call runs wherever it is handed.
       if (const auto *F = dyn_cast<FunctionDecl>(R->getDecl()))
         Hidden = Hidden || Self->reaches(F);
+      return !Hidden;
+    }
+    // Destructors: of a local when its scope ends, of a temporary at the
+    // end of its full expression, of what `delete` frees.
+    bool VisitVarDecl(VarDecl *V) {
+      if (V->hasLocalStorage() && !V->getType()->isReferenceType())
+        Hidden = Hidden || Self->destroys(V->getType());
+      return !Hidden;
+    }
+    bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *T) {
+      Hidden = Hidden || Self->destroys(T->getType());
+      return !Hidden;
+    }
+    bool VisitCXXDeleteExpr(CXXDeleteExpr *D) {
+      Hidden = Hidden || Self->destroys(D->getDestroyedType()) ||
+               userAllocation(D->getOperatorDelete());
+      return !Hidden;
+    }
+    bool VisitCXXNewExpr(CXXNewExpr *N) {
+      Hidden = Hidden || userAllocation(N->getOperatorNew());
+      return !Hidden;
+    }
+    bool userAllocation(const FunctionDecl *F) {
+      return F && !F->isReplaceableGlobalAllocationFunction() &&
+             Self->reaches(F);
+    }
+    // What a call's default argument or a member's default initialiser
+    // evaluates, which the traversal does not enter.
+    bool VisitCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
+      Hidden = Hidden || Self->in(E->getExpr());
+      return !Hidden;
+    }
+    bool VisitCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
+      Hidden = Hidden || Self->in(E->getExpr());
       return !Hidden;
     }
   } Find;
@@ -209,8 +288,28 @@ LongLivedPlaces::LongLivedPlaces(ASTContext &Ctx) {
   Find.TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
-std::string pointerPlaceSpelling(QualType Elem) {
+static std::string pointerPlaceSpelling(QualType Elem) {
   return Elem.getCanonicalType().getUnqualifiedType().getAsString();
+}
+
+static void partSpellings(QualType T, int Depth, std::set<std::string> &Out) {
+  if (T.isNull() || Depth > 6 || !Out.insert(pointerPlaceSpelling(T)).second)
+    return;
+  T = T.getCanonicalType();
+  if (const auto *A = T->getAsArrayTypeUnsafe())
+    return partSpellings(A->getElementType(), Depth + 1, Out);
+  if (const auto *RD = T->getAsCXXRecordDecl(); RD && RD->hasDefinition()) {
+    for (const FieldDecl *FD : RD->fields())
+      partSpellings(FD->getType(), Depth + 1, Out);
+    for (const CXXBaseSpecifier &B : RD->bases())
+      partSpellings(B.getType(), Depth + 1, Out);
+  }
+}
+
+std::vector<std::string> pointerPlaceSpellings(QualType Elem) {
+  std::set<std::string> Out;
+  partSpellings(Elem, 0, Out);
+  return {Out.begin(), Out.end()};
 }
 
 PointerPlaceTypes pointerPlaceTypes(ASTContext &Ctx) {
@@ -227,8 +326,11 @@ PointerPlaceTypes pointerPlaceTypes(ASTContext &Ctx) {
       return true;
     }
     bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
-      if (!SM->isInSystemHeader(RD->getLocation()) && !inFerryRuntime(RD) &&
-          !RD->isLambda() && !RD->isDependentContext())
+      // (Of the runtime's own classes, its vector types: a `ferry::float4 *`
+      // reaches the elements of a `Buffer<ferry::float4>`.)
+      if (!SM->isInSystemHeader(RD->getLocation()) && !RD->isLambda() &&
+          !RD->isDependentContext() &&
+          (!inFerryRuntime(RD) || RD->getName() == "Vec"))
         Found.push_back(QualType(RD->getTypeForDecl(), 0));
       return true;
     }

@@ -62,10 +62,19 @@ public:
   std::function<bool(const clang::FunctionDecl *)> Elsewhere;
 
   bool reaches(const clang::FunctionDecl *F);
-  /// Whether running S (lambdas written in it included) may.
+  /// Whether running S (lambdas written in it included) may: its calls, the
+  /// constructors and destructors it runs (of its locals and temporaries,
+  /// and `delete`'s), a user's `operator new` or `delete`, and the default
+  /// arguments and member initialisers it evaluates.
   bool in(const clang::Stmt *S);
+  /// Whether destroying an object of type T may (its destructor, those of
+  /// its members and bases; a standard container's, those of the types its
+  /// arguments name).
+  bool destroys(clang::QualType T);
 
 private:
+  /// The members' and bases' destructors that run after RD's own.
+  bool destroysParts(const clang::CXXRecordDecl *RD);
   std::map<const clang::FunctionDecl *, bool> Known;
 };
 
@@ -93,7 +102,11 @@ struct PointerPlaceTypes {
 };
 PointerPlaceTypes pointerPlaceTypes(clang::ASTContext &Ctx);
 
-/// The spelling pointerPlaceTypes gives Elem.
-std::string pointerPlaceSpelling(clang::QualType Elem);
+/// The spellings pointerPlaceTypes gives Elem and the types of its parts
+/// (members, at any depth, and array elements): a place of another file
+/// that points to a part of an element reaches the element's buffer, though
+/// that file may not know the element's type (`float *` into a
+/// `Buffer<Vec3>` of a struct only this file declares).
+std::vector<std::string> pointerPlaceSpellings(clang::QualType Elem);
 
 } // namespace ferry

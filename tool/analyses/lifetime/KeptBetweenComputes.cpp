@@ -324,7 +324,8 @@ private:
             Holders.holds(C.getCapturedVar()->getType(), Elem))
           return false;
     if (isa<ParmVarDecl>(V) || V == G) {
-      if (Places.GlobalBuffers)
+      if (Places.GlobalBuffers ||
+          (Host.ElsewhereGlobalBuffers && Host.ElsewhereGlobalBuffers()))
         return false;
       // (Another buffer parameter may be this one: the object table says
       // they may alias, and a write to one writes both.)

@@ -149,25 +149,34 @@ std::vector<FieldPath> bufferPathsReached(const CXXMethodDecl *M,
 }
 
 bool memberCallTarget(const CallExpr *Call, MemberCallTarget &Out) {
-  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-  if (!MC || !MC->getMethodDecl() || MC->getMethodDecl()->isStatic())
-    return false;
-  const Expr *Object = MC->getImplicitObjectArgument();
-  if (!Object)
+  const CXXMethodDecl *M = nullptr;
+  const Expr *Object = nullptr;
+  bool Qualified = false;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    M = MC->getMethodDecl();
+    Object = MC->getImplicitObjectArgument();
+    const auto *Callee = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+    // `s.Base::run()` calls that very function.
+    Qualified = Callee && Callee->hasQualifier();
+  } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    // `grid += x`: a member operator runs on its first operand. (A lambda
+    // called is its captures' business: HostEventCalls' capturedBuffers.)
+    M = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());
+    if (M && Op->getNumArgs() > 0 && !M->getParent()->isLambda())
+      Object = Op->getArg(0);
+  }
+  if (!M || M->isStatic() || !Object)
     return false;
   // Buffers' and library classes' own methods are not the class's buffers.
-  const CXXRecordDecl *RD = MC->getMethodDecl()->getParent();
+  const CXXRecordDecl *RD = M->getParent();
   if (!RD || RD->isInStdNamespace() ||
       isBufferType(QualType(RD->getTypeForDecl(), 0)))
     return false;
   Out = MemberCallTarget();
-  Out.Method = MC->getMethodDecl();
+  Out.Method = M;
   Out.Object = Object;
-  const CXXMethodDecl *M = Out.Method;
-  const auto *Callee = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
-  // `s.Base::run()` calls that very function.
-  Out.Virtual = M->isVirtual() && !(Callee && Callee->hasQualifier()) &&
-                !M->hasAttr<FinalAttr>() && !RD->hasAttr<FinalAttr>();
+  Out.Virtual = M->isVirtual() && !Qualified && !M->hasAttr<FinalAttr>() &&
+                !RD->hasAttr<FinalAttr>();
   if (isThisObject(Object)) {
     Out.OnThis = true;
     return true;

@@ -204,6 +204,12 @@ ObjectTable::ObjectTable(const FunctionDecl *F,
     /// a line naming it would not compile, so it is a buffer Ferry cannot
     /// name, which the run-time safety net covers.
     bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+      return memberCall(Call);
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Call) {
+      return memberCall(Call); // `grid += x`, a member operator
+    }
+    bool memberCall(CallExpr *Call) {
       MemberCallTarget Target;
       if (!memberCallTarget(Call, Target) ||
           (!Target.OnThis && !Target.Variable))
