@@ -32,6 +32,9 @@ public:
   virtual void hook();
   void callsHook();
   int count() const;
+  Model(float);
+  void viaSelf();
+  float *keep();
 private:
   ferry::Buffer<float> u_, v_;
   struct { ferry::Buffer<int> cur; } grid_;
@@ -50,6 +53,12 @@ void Model::delegate() { elsewhere(v_); }
 void Model::hook() {}
 void Model::callsHook() { hook(); }
 int Model::count() const { return static_cast<int>(u_.size()); }
+ferry::Buffer<float> pool(4);
+Model::Model(float) : u_(1), v_(1), grid_{ferry::Buffer<int>(1)} {
+  u_ = static_cast<ferry::Buffer<float> &&>(pool);
+}
+void Model::viaSelf() { Model *self = this; self->v_[0] = 1; }
+float *Model::keep() { return u_.data(); }
 static Part *lastPart = nullptr;
 static const double *lastRead = nullptr;
 void run(void (*f)()) { f(); }
@@ -97,6 +106,16 @@ TEST_CASE("a member function's summary states its effects on its object",
   // cannot see.
   CHECK(members(fn(Sum, "Model::delegate")) == "v_:read-write");
   CHECK(members(fn(Sum, "Model::count")).empty());
+  // Through an alias of `this`: every buffer, and each escapes.
+  CHECK(members(fn(Sum, "Model::viaSelf")) ==
+        "grid_.cur:read-write u_:read-write v_:read-write");
+  for (const ferry::MemberPathAccess &P : *fn(Sum, "Model::viaSelf").Members)
+    CHECK(P.Escapes);
+  // A pointer handed out: `u_` escapes; `total` keeps nothing.
+  REQUIRE(fn(Sum, "Model::keep").Members->size() == 1);
+  CHECK(fn(Sum, "Model::keep").Members->front().Escapes);
+  for (const ferry::MemberPathAccess &P : *fn(Sum, "Model::total").Members)
+    CHECK_FALSE(P.Escapes);
   // Constructors have none: the object is made there.
   CHECK(members(fn(Sum, "Model::Model")) == "(none)");
 }
@@ -137,8 +156,9 @@ TEST_CASE("a constructor that makes its buffers anew says so",
     if (F.Name == "Model::Model")
       Fresh.push_back(F.MakesFresh);
   // The first calls only the runtime; the second hands `u_` to a function
-  // without a body here, which could run a compute on it.
-  CHECK(Fresh == std::vector<bool>{true, false});
+  // without a body here, which could run a compute on it; the third moves
+  // another buffer (and its device copy) into `u_`.
+  CHECK(Fresh == std::vector<bool>{true, false, false});
 }
 
 TEST_CASE("the new fields survive JSON, and an older summary assumes the worst",

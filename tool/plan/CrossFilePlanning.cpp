@@ -54,11 +54,17 @@ void useTargetHostAccess(HostSummaryCache &Host, const TargetSummaries &T) {
     return T.runsHidden(usrOf(F));
   };
   Host.ElsewhereMembers = [&T](const CXXMethodDecl *M, const FieldPath &Path)
-      -> std::optional<Access> {
+      -> std::optional<ElsewhereMemberUse> {
     std::vector<std::string> Members;
     for (const FieldDecl *FD : Path)
       Members.push_back(usrOf(FD));
-    return T.memberAccess(usrOf(M), Members);
+    std::optional<MemberPathAccess> P = T.memberAccess(usrOf(M), Members);
+    if (!P)
+      return std::nullopt;
+    return ElsewhereMemberUse{P->Mode, P->Escapes};
+  };
+  Host.ElsewhereKeeps = [&T](const FunctionDecl *F, unsigned Param) {
+    return !T.keepsNothing(usrOf(F), Param);
   };
   Host.ElsewhereMakesFresh = [&T](const CXXConstructorDecl *Ctor) {
     return T.makesFresh(usrOf(Ctor));

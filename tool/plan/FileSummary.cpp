@@ -378,6 +378,7 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
         for (const FieldDecl *FD : Path)
           P.Path.push_back(usrOf(FD));
         P.Mode = Mode;
+        P.Escapes = ByContract.memberEscapes(M, Path);
         Members.push_back(std::move(P));
       }
       std::sort(Members.begin(), Members.end(),
@@ -563,7 +564,8 @@ llvm::json::Value toJSON(const FileSummary &S) {
       llvm::json::Array M;
       for (const MemberPathAccess &P : *F.Members)
         M.push_back(llvm::json::Object{{"path", llvm::json::Array(P.Path)},
-                                       {"access", accessKey(P.Mode)}});
+                                       {"access", accessKey(P.Mode)},
+                                       {"escapes", P.Escapes}});
       O["members"] = std::move(M);
     }
     O["runs"] = llvm::json::Object{
@@ -687,6 +689,7 @@ std::optional<FileSummary> summaryFromJSON(const llvm::json::Value &V,
           return std::nullopt;
         MemberPathAccess P;
         P.Mode = *Mode;
+        P.Escapes = PO->getBoolean("escapes").value_or(true);
         for (const llvm::json::Value &U : *Path)
           if (std::optional<llvm::StringRef> Str = U.getAsString())
             P.Path.push_back(Str->str());

@@ -57,6 +57,9 @@ struct KernelOnlyPath {
 struct MemberPathAccess {
   std::vector<std::string> Path; ///< the members, by USR
   Access Mode = Access::None;
+  /// It may keep a pointer or reference to the buffer (or reach it through
+  /// an alias of `this` not followed): a caller counts it escaped.
+  bool Escapes = false;
 };
 
 struct FunctionSummary {

@@ -262,7 +262,7 @@ TargetSummaries::kernelOnly(const std::string &Usr, int Param,
   return nullptr;
 }
 
-std::optional<Access>
+std::optional<MemberPathAccess>
 TargetSummaries::memberAccess(const std::string &Usr,
                               const std::vector<std::string> &Path) const {
   auto It = Functions.find(Usr);
@@ -271,8 +271,10 @@ TargetSummaries::memberAccess(const std::string &Usr,
     return std::nullopt;
   for (const MemberPathAccess &P : *It->second.Summary->Members)
     if (P.Path == Path)
-      return P.Mode;
-  return Access::None;
+      return P;
+  MemberPathAccess None;
+  None.Path = Path;
+  return None;
 }
 
 bool TargetSummaries::pointerPlaceElsewhere(const std::string &Elem,

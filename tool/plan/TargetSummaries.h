@@ -96,8 +96,9 @@ public:
   /// buffer at `Path` (member USRs) in its object: None for a path its
   /// summary does not list; nullopt when no summary says (the function is
   /// unknown, planned, or its summary has no `members`).
-  std::optional<Access> memberAccess(const std::string &Usr,
-                                     const std::vector<std::string> &Path) const;
+  std::optional<MemberPathAccess>
+  memberAccess(const std::string &Usr,
+               const std::vector<std::string> &Path) const;
   /// Some file of the target other than this one has a long-lived place that
   /// can reach the elements of buffers of the element type spelled `Elem`
   /// through a pointer, for writing (for reading too: `ReadsToo`).

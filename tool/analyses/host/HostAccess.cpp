@@ -7,6 +7,9 @@
 #include "analyses/paths/MemberSteps.h"
 #include "model/FerryTypes.h"
 
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
 using namespace clang;
 
 namespace ferry {
@@ -41,6 +44,40 @@ commonRange(const std::vector<HostEvent> &Events,
   return Range;
 }
 
+/// Whether F's body uses `this` other than as the base of a member
+/// (`this->a`, `a`, `f()`) or, dereferenced, as a call's argument or the
+/// value it returns (`helper(*this)`, `return *this;`).
+static bool thisAliased(const FunctionDecl *F) {
+  struct Find : RecursiveASTVisitor<Find> {
+    ParentMap *Parents;
+    bool Aliased = false;
+    const Stmt *up(const Stmt *S) {
+      const Stmt *P = Parents->getParent(S);
+      while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P)))
+        P = Parents->getParent(P);
+      return P;
+    }
+    bool VisitCXXThisExpr(CXXThisExpr *This) {
+      const Stmt *P = up(This);
+      if (isa_and_nonnull<MemberExpr>(P))
+        return true;
+      if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
+          UO && UO->getOpcode() == UO_Deref) {
+        const Stmt *Use = up(UO);
+        if (isa_and_nonnull<ReturnStmt>(Use) || isa_and_nonnull<CallExpr>(Use) ||
+            isa_and_nonnull<CXXConstructExpr>(Use))
+          return true;
+      }
+      Aliased = true;
+      return false;
+    }
+  } Finder;
+  ParentMap Parents(F->getBody());
+  Finder.Parents = &Parents;
+  Finder.TraverseStmt(F->getBody());
+  return Finder.Aliased;
+}
+
 const std::vector<Access> &HostSummaryCache::summary(const FunctionDecl *F) {
   auto It = Cache.find(F);
   if (It != Cache.end())
@@ -70,11 +107,14 @@ const std::vector<Access> &HostSummaryCache::summary(const FunctionDecl *F) {
     if (std::optional<ElementRange> R = commonRange(
             Events, [&](ObjectId Id) { return Entry->second.count(Id) != 0; }))
       Ranges[I] = R;
+    // (A swap's other operand is swapped too: `std::swap(x, b)`.)
     for (const HostEvent &E : Events)
-      for (ObjectId Id : E.Targets.Ids)
-        if (Entry->second.count(Id))
-          Result[I] |= E.Kind == HostEventKind::Access ? E.Mode
-                                                       : Access::ReadWrite;
+      for (const ObjectRefs *Refs : {&E.Targets, &E.Others})
+        for (ObjectId Id : Refs->Ids)
+          if (Entry->second.count(Id))
+            Result[I] |= E.Kind == HostEventKind::Access && Refs == &E.Targets
+                             ? E.Mode
+                             : Access::ReadWrite;
   }
   // A helper that dispatches is planned on its own; to its callers it both
   // reads and writes what it is given.
@@ -111,10 +151,13 @@ HostSummaryCache::memberSummary(const CXXMethodDecl *M, bool Virtual) {
   if (!Def && !Virtual && ElsewhereMembers) {
     bool Known = true;
     for (const FieldPath &P : Reached)
-      if (std::optional<Access> A = ElsewhereMembers(M, P))
-        Result[P] = *A;
-      else
+      if (std::optional<ElsewhereMemberUse> Use = ElsewhereMembers(M, P)) {
+        Result[P] = Use->Mode;
+        if (Use->Escapes)
+          ElsewhereEscapes[M->getCanonicalDecl()].insert(P);
+      } else {
         Known = false;
+      }
     if (Known)
       return Result;
     Result.clear();
@@ -147,12 +190,27 @@ HostSummaryCache::memberSummary(const CXXMethodDecl *M, bool Virtual) {
                   E.Targets.Element.getCanonicalType().getUnqualifiedType())
             Result[P] |= Mode;
         }
-    for (ObjectId Id : E.Targets.Ids) {
-      const BufferObject &O = Table.object(Id);
-      if (O.Base == Table.thisKey() && !O.Path.empty())
-        Result[O.Path] |= Mode;
-    }
+    for (const ObjectRefs *Refs : {&E.Targets, &E.Others})
+      for (ObjectId Id : Refs->Ids) {
+        const BufferObject &O = Table.object(Id);
+        if (O.Base == Table.thisKey() && !O.Path.empty())
+          Result[O.Path] |= Refs == &E.Targets ? Mode : Access::ReadWrite;
+      }
+    if (E.Escapes)
+      for (ObjectId Id : E.Targets.Ids)
+        if (const BufferObject &O = Table.object(Id);
+            O.Base == Table.thisKey() && !O.Path.empty())
+          MemberEscapes[Def].insert(O.Path);
   }
+  // `this` used other than to name a member or call a method on it (bound
+  // to a pointer or a reference, cast, const cast away): what is done
+  // through that alias is not followed, so every buffer it reaches is read
+  // and written, and may be kept.
+  if (thisAliased(Def))
+    for (const FieldPath &P : bufferPathsOf(M->getParent())) {
+      Result[P] = Access::ReadWrite;
+      MemberEscapes[Def].insert(P);
+    }
   std::map<FieldPath, ElementRange> &Ranges = MemberRangeCache[Def];
   for (const FieldPath &P : Reached)
     if (std::optional<ElementRange> R =
@@ -163,6 +221,21 @@ HostSummaryCache::memberSummary(const CXXMethodDecl *M, bool Virtual) {
       Ranges[P] = *R;
   InProgress[Def] = false;
   return MemberCache[Def] = Result;
+}
+
+bool HostSummaryCache::memberEscapes(const CXXMethodDecl *M,
+                                     const FieldPath &Path) {
+  const FunctionDecl *Def = M->getDefinition();
+  if (!Def || !Def->hasBody()) {
+    // Another file's summary, where it has one; else the rule for code
+    // Ferry cannot see answers for the call (HiddenCode).
+    memberSummary(M, /*Virtual=*/false);
+    auto It = ElsewhereEscapes.find(M->getCanonicalDecl());
+    return It != ElsewhereEscapes.end() && It->second.count(Path);
+  }
+  memberSummary(M, /*Virtual=*/false);
+  auto It = MemberEscapes.find(Def);
+  return It != MemberEscapes.end() && It->second.count(Path);
 }
 
 std::optional<ElementRange>

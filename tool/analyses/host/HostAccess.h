@@ -15,6 +15,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,13 @@ namespace ferry {
 /// only kernels use it.
 using KernelUseElsewhere = std::function<std::optional<KernelUse>(
     const clang::FunctionDecl *, int Param, const FieldPath &)>;
+
+/// What a member function of another Ferry source does to the buffer at
+/// one path of its object (its summary's `members`).
+struct ElsewhereMemberUse {
+  Access Mode = Access::None;
+  bool Escapes = false;
+};
 
 /// Per-function host summaries for Buffer parameters of helpers called from
 /// compute functions.
@@ -72,9 +80,13 @@ public:
   /// and not planned: what its body does on the host to the buffer at Path
   /// in its object (its summary's `members`; None where it does not list
   /// the path), or nullopt where no summary says.
-  std::function<std::optional<Access>(const clang::CXXMethodDecl *,
-                                      const FieldPath &)>
+  std::function<std::optional<ElsewhereMemberUse>(const clang::CXXMethodDecl *,
+                                                  const FieldPath &)>
       ElsewhereMembers;
+  /// A callee with no body here that its file's summary does not vouch
+  /// keeps nothing of its parameter's buffer (`keeps_nothing`): a caller
+  /// counts the argument escaped.
+  std::function<bool(const clang::FunctionDecl *, unsigned Param)> ElsewhereKeeps;
   /// Some long-lived place of another Ferry source can reach the elements
   /// of a `Buffer<Elem>` through a pointer, for writing (for reading too:
   /// `ReadsToo`) (its summary's `pointer_places`).
@@ -92,6 +104,10 @@ public:
   /// (`Virtual`).
   std::map<FieldPath, Access> memberSummary(const clang::CXXMethodDecl *M,
                                             bool Virtual);
+  /// Whether M (with a body here) may keep a pointer or reference to the
+  /// buffer at Path in its object, or reach it through an alias of `this`
+  /// that is not followed: a caller must count it escaped.
+  bool memberEscapes(const clang::CXXMethodDecl *M, const FieldPath &Path);
 
 private:
   FunctionAccessCache &Pointers;
@@ -108,6 +124,8 @@ private:
   std::map<const clang::FunctionDecl *, std::vector<Access>> WorstCase;
   std::map<const clang::FunctionDecl *, std::map<FieldPath, Access>>
       MemberCache;
+  std::map<const clang::FunctionDecl *, std::set<FieldPath>> MemberEscapes;
+  std::map<const clang::CXXMethodDecl *, std::set<FieldPath>> ElsewhereEscapes;
 };
 
 } // namespace ferry

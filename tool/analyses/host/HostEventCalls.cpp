@@ -184,6 +184,11 @@ void HostWalker::visitCall(const CallExpr *Call) {
          isPointerToConst(ParamType));
     Access Mode = ConstParam ? Access::Read : Access::ReadWrite;
     bool Escapes = !Summary && !ConstParam;
+    // A function of another file that may keep what it is handed.
+    if (Summary && Callee && !Callee->getDefinition() &&
+        Summaries.ElsewhereKeeps && !ParamType.isNull() &&
+        refersToBuffer(ParamType) && Summaries.ElsewhereKeeps(Callee, P))
+      Escapes = true;
     if (memoryFunctionAccess(Callee, P, Mode))
       Escapes = false;
     else if (Summary && P < Summary->size())
@@ -391,7 +396,10 @@ void HostWalker::memberEffects(const CallExpr *Call) {
       E.Targets = Table.anyBufferOf(pathElement(Path));
     }
     E.Mode = Mode;
-    E.Escapes = Target.Virtual;
+    // (A body here: the flow's keptPointers follows it into the call.)
+    E.Escapes = Target.Virtual ||
+                (!Target.Method->getDefinition() &&
+                 Summaries.memberEscapes(Target.Method, Path));
     E.What = "used by " + Target.Method->getNameAsString() + "()";
     if (!Target.Virtual && E.Targets.single())
       if (std::optional<ElementRange> R =

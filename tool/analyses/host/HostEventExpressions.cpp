@@ -6,6 +6,8 @@
 
 #include "analyses/host/HostEventWalker.h"
 
+#include "analyses/CallGraphs.h"
+
 #include "analyses/host/HostAccessInternal.h"
 #include "analyses/paths/ObjectTable.h"
 #include "model/FerryTypes.h"
@@ -123,12 +125,30 @@ void HostWalker::visitValue(const Expr *E) {
       addKind(HostEventKind::Reset, Op->getArg(1), "moved from");
       return;
     }
-    // `grid += x` with an operator the user wrote: a member function call.
-    if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());
-        M && Op->isAssignmentOp() && M->isUserProvided() &&
-        !M->getParent()->isInStdNamespace() &&
-        !isBufferType(QualType(M->getParent()->getTypeForDecl(), 0)))
+    // `grid += x` with an operator the user wrote, a member or not: a call.
+    const FunctionDecl *Callee = Op->getDirectCallee();
+    const auto *M = dyn_cast_or_null<CXXMethodDecl>(Callee);
+    if (Callee && Op->isAssignmentOp() && Callee->isUserProvided() &&
+        !Callee->isInStdNamespace() && !isRuntimeFunction(Callee) &&
+        !(M && (M->getParent()->isInStdNamespace() ||
+                isBufferType(QualType(M->getParent()->getTypeForDecl(), 0)))))
       return visitCall(Op);
+    // `outer = std::move(other)` with the compiler's operator, for a class
+    // holding buffers: each member assigned, and a moved-from one changed
+    // (the members' own operators may be the user's).
+    if (M && Op->isAssignmentOp() && !M->isUserProvided() &&
+        !M->getParent()->isInStdNamespace() &&
+        holdsBuffers(QualType(M->getParent()->getTypeForDecl(), 0)) &&
+        !isBufferType(QualType(M->getParent()->getTypeForDecl(), 0)) &&
+        Op->getNumArgs() == 2) {
+      bool Move = M->isMoveAssignmentOperator();
+      if (!objectArgument(Op->getArg(0), Access::ReadWrite, false, "assigned"))
+        visitLValue(Op->getArg(0), Access::Write);
+      if (!objectArgument(Op->getArg(1), Move ? Access::ReadWrite : Access::Read,
+                          false, Move ? "moved from" : "copied from"))
+        visitValue(Op->getArg(1));
+      return;
+    }
     if (Op->isAssignmentOp()) {
       visitValue(Op->getArg(1));
       return visitLValue(Op->getArg(0), Op->getOperator() == OO_Equal

@@ -348,6 +348,31 @@ PointerPlaceTypes pointerPlaceTypes(ASTContext &Ctx) {
 
   LongLivedPlaces Places(Ctx);
   PointerPlaceTypes Out;
+  // A pointer turned into an integer (`reinterpret_cast<uintptr_t>(p)`) may
+  // be kept in any integer, and turned back: any type.
+  struct Casts : RecursiveASTVisitor<Casts> {
+    const SourceManager *SM;
+    bool Found = false;
+    bool TraverseNamespaceDecl(NamespaceDecl *NS) {
+      // (The runtime's own code keeps no buffer's address.)
+      if (NS->getName() == "ferry" &&
+          NS->getParent()->getRedeclContext()->isTranslationUnit())
+        return true;
+      return RecursiveASTVisitor<Casts>::TraverseNamespaceDecl(NS);
+    }
+    bool VisitCastExpr(CastExpr *C) {
+      if (C->getCastKind() == CK_PointerToIntegral &&
+          !SM->isInSystemHeader(C->getBeginLoc()))
+        Found = true;
+      return !Found;
+    }
+  } PointerToInteger;
+  PointerToInteger.SM = &Ctx.getSourceManager();
+  PointerToInteger.TraverseDecl(Ctx.getTranslationUnitDecl());
+  if (PointerToInteger.Found) {
+    Out.Writes = Out.Reads = {"*"};
+    return Out;
+  }
   for (bool ReadsToo : {false, true}) {
     PointerHolders Holders(ReadsToo);
     auto Reached = [&](QualType Elem) {

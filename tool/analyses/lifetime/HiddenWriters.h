@@ -96,7 +96,8 @@ struct LongLivedPlaces {
 /// `struct Particle`), or "*" for every type (a `void *`, a callable). The
 /// types tried are the unit's: its buffers' element types, the arithmetic
 /// types and its own classes; a type it does not know it can reach only as
-/// "*" does.
+/// "*" does. A unit that turns a pointer into an integer anywhere reaches
+/// "*".
 struct PointerPlaceTypes {
   std::vector<std::string> Writes, Reads;
 };

@@ -32,6 +32,39 @@ bool bufferMadeFresh(const VarDecl *V) {
 
 static bool freshConstructor(const CXXConstructorDecl *Def, int Depth,
                              const FreshElsewhere &Elsewhere);
+static bool freshConstruction(const Expr *E, int Depth,
+                              const FreshElsewhere &Elsewhere);
+
+/// A member no constructor initialiser names makes its buffers anew: by its
+/// default initialiser, or default-constructed (a buffer or a standard
+/// container starts empty; a class of the user's by its default
+/// constructor, the compiler's or one whose body Ferry sees or another
+/// file's summary vouches for).
+static bool memberFresh(const FieldDecl *FD, int Depth,
+                        const FreshElsewhere &Elsewhere) {
+  if (!holdsBuffers(FD->getType()))
+    return true;
+  if (FD->hasInClassInitializer())
+    return freshConstruction(FD->getInClassInitializer(), Depth + 1, Elsewhere);
+  QualType T = FD->getType().getCanonicalType();
+  while (const auto *A = T->getAsArrayTypeUnsafe())
+    T = A->getElementType().getCanonicalType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (isBufferType(T) || (RD && RD->isInStdNamespace()))
+    return true;
+  if (!RD || !RD->hasDefinition() || RD->getNumBases() != 0 || Depth > 4)
+    return false;
+  for (const CXXConstructorDecl *C : RD->ctors())
+    if (C->isDefaultConstructor() && C->isUserProvided()) {
+      const auto *Def = dyn_cast_or_null<CXXConstructorDecl>(C->getDefinition());
+      return Def ? freshConstructor(Def, Depth + 1, Elsewhere)
+                 : Elsewhere && Elsewhere(C);
+    }
+  for (const FieldDecl *Inner : RD->fields())
+    if (!memberFresh(Inner, Depth + 1, Elsewhere))
+      return false;
+  return true;
+}
 
 /// Whether E, a declaration's initialiser, makes every buffer it holds
 /// anew; Depth bounds the recursion into members' initialisers.
@@ -74,8 +107,7 @@ static bool freshConstruction(const Expr *E, int Depth,
   if (Ctor->isImplicit() || Ctor->isDefaulted()) {
     // Each member default-constructed or from its default initialiser.
     for (const FieldDecl *FD : RD->fields())
-      if (holdsBuffers(FD->getType()) && FD->hasInClassInitializer() &&
-          !freshConstruction(FD->getInClassInitializer(), Depth + 1, Elsewhere))
+      if (!memberFresh(FD, Depth, Elsewhere))
         return false;
     return true;
   }
@@ -102,15 +134,26 @@ static bool freshConstructor(const CXXConstructorDecl *Def, int Depth,
       return false;
   }
   for (const FieldDecl *FD : RD->fields())
-    if (!Initialised.count(FD) && holdsBuffers(FD->getType()) &&
-        FD->hasInClassInitializer() &&
-        !freshConstruction(FD->getInClassInitializer(), Depth + 1, Elsewhere))
+    if (!Initialised.count(FD) && !memberFresh(FD, Depth, Elsewhere))
       return false;
+  // Nothing but the runtime, and not a buffer given another's contents
+  // (`a = std::move(pool)`, `Buffer<float> b(pool)`: a device copy may come
+  // with them).
   struct Calls : RecursiveASTVisitor<Calls> {
     bool Foreign = false;
     bool VisitCallExpr(CallExpr *C) {
       const FunctionDecl *F = C->getDirectCallee();
       Foreign = Foreign || !F || !isRuntimeFunction(F);
+      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C);
+          Op && Op->getOperator() == OO_Equal)
+        Foreign = true;
+      return !Foreign;
+    }
+    bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+      if (C->getConstructor()->isCopyOrMoveConstructor())
+        for (const Expr *Arg : C->arguments())
+          Foreign = Foreign || holdsBuffers(Arg->getType().getNonReferenceType()) ||
+                    isBufferType(Arg->getType().getNonReferenceType());
       return !Foreign;
     }
     bool VisitLambdaExpr(LambdaExpr *) { return !(Foreign = true); }
