@@ -68,6 +68,29 @@ std::string memberSpelling(const Expr *Arg, const FieldPath &Path) {
   return V->getNameAsString() + "." + pathSpelling(Path);
 }
 
+/// A parameter (or argument) through which the callee may hand a pointer
+/// back (`float **out`, `float *&out`): whatever buffer the call is handed
+/// may be pointed to, and written, after it returns.
+bool handsOutPointers(const CallExpr *Call) {
+  auto Out = [](QualType T) {
+    if (T.isNull())
+      return false;
+    QualType Inner = T->isReferenceType() ? T.getNonReferenceType()
+                     : T->isPointerType() ? T->getPointeeType()
+                                          : QualType();
+    return !Inner.isNull() && !Inner.isConstQualified() &&
+           Inner->isPointerType();
+  };
+  if (const FunctionDecl *Callee = Call->getDirectCallee())
+    for (const ParmVarDecl *P : Callee->parameters())
+      if (Out(P->getType()))
+        return true;
+  for (const Expr *Arg : Call->arguments())
+    if (Out(Arg->getType()))
+      return true;
+  return false;
+}
+
 } // namespace
 
 void HostWalker::visitCall(const CallExpr *Call) {
@@ -168,6 +191,7 @@ void HostWalker::visitCall(const CallExpr *Call) {
            !inSystemHeader(Callee) && !isVirtualCall(Call))
     Summary = Summaries.Elsewhere(Callee);
   unsigned ArgBase = isa<CXXOperatorCallExpr>(Call) && Member ? 1 : 0;
+  bool OutPointers = handsOutPointers(Call);
   if (ArgBase)
     visitValue(Call->getArg(0));
   std::string Name = Callee ? Callee->getNameAsString() : "a function";
@@ -183,7 +207,7 @@ void HostWalker::visitCall(const CallExpr *Call) {
           ParamType.getNonReferenceType().isConstQualified()) ||
          isPointerToConst(ParamType));
     Access Mode = ConstParam ? Access::Read : Access::ReadWrite;
-    bool Escapes = !Summary && !ConstParam;
+    bool Escapes = (!Summary && !ConstParam) || OutPointers;
     // A function of another file that may keep what it is handed.
     if (Summary && Callee && !Callee->getDefinition() &&
         Summaries.ElsewhereKeeps && !ParamType.isNull() &&
@@ -397,7 +421,7 @@ void HostWalker::memberEffects(const CallExpr *Call) {
     }
     E.Mode = Mode;
     // (A body here: the flow's keptPointers follows it into the call.)
-    E.Escapes = Target.Virtual ||
+    E.Escapes = Target.Virtual || handsOutPointers(Call) ||
                 (!Target.Method->getDefinition() &&
                  Summaries.memberEscapes(Target.Method, Path));
     E.What = "used by " + Target.Method->getNameAsString() + "()";
