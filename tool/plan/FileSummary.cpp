@@ -473,7 +473,7 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
   PointerPlaceTypes Places = pointerPlaceTypes(Ctx);
   S.PointerWrites = std::move(Places.Writes);
   S.PointerReads = std::move(Places.Reads);
-  S.GlobalBuffers = LongLivedPlaces(Ctx).GlobalBuffers;
+  S.GlobalBuffers = Places.GlobalBuffers;
   return S;
 }
 

@@ -348,6 +348,7 @@ PointerPlaceTypes pointerPlaceTypes(ASTContext &Ctx) {
 
   LongLivedPlaces Places(Ctx);
   PointerPlaceTypes Out;
+  Out.GlobalBuffers = Places.GlobalBuffers;
   // A pointer turned into an integer (`reinterpret_cast<uintptr_t>(p)`) may
   // be kept in any integer, and turned back: any type.
   struct Casts : RecursiveASTVisitor<Casts> {

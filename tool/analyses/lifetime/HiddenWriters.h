@@ -100,6 +100,8 @@ struct LongLivedPlaces {
 /// "*".
 struct PointerPlaceTypes {
   std::vector<std::string> Writes, Reads;
+  /// LongLivedPlaces::GlobalBuffers of the same unit.
+  bool GlobalBuffers = false;
 };
 PointerPlaceTypes pointerPlaceTypes(clang::ASTContext &Ctx);
 
