@@ -45,6 +45,9 @@ def form_arg(p):
     p.add_argument("--form", choices=("params", "members", "vector", "objects", "nested"),
                    help="every program takes this program form (docs/fuzz.md) instead of "
                    "the default mix")
+    p.add_argument("--split", action="store_true",
+                   help="lay every file out over two Ferry sources and a header: the "
+                   "compute and member functions in one, main in the other (docs/fuzz.md)")
 
 
 def batch_args(p):
@@ -84,10 +87,11 @@ def do_reduce(project, args, summary):
         log("reducing %s (%s)" % (f["program"], ", ".join("%s %s" % s for s in sorted(sig))))
         prog, tests, reproduced, problems = reduce.reduce(
             project, args.seed, idx, sig, budget_tests=args.reduce_tests, log=log,
-            avoid=args.avoid or (), form=args.form)
+            avoid=args.avoid or (), form=args.form, split=args.split)
         note = "" if reproduced else "not reproduced alone: the full generated program"
         path = reduce.write_finding(findings, args.seed, prog,
-                                    problems or [tuple(p) for p in f["problems"]], note)
+                                    problems or [tuple(p) for p in f["problems"]], note,
+                                    split=args.split)
         log("  -> %s (%d builds)" % (path, tests))
         written.append(path)
     return written
@@ -98,10 +102,10 @@ def cmd_reduce(args):
     sig = set(tuple(s.split(":")) for s in args.symptom)
     prog, tests, reproduced, problems = reduce.reduce(
         project, args.seed, args.index, sig, budget_tests=args.reduce_tests, log=log,
-        avoid=args.avoid or (), form=args.form)
+        avoid=args.avoid or (), form=args.form, split=args.split)
     findings = args.findings or os.path.join(args.work, "findings")
     path = reduce.write_finding(findings, args.seed, prog, problems,
-                                "" if reproduced else "not reproduced")
+                                "" if reproduced else "not reproduced", split=args.split)
     log("%s after %d builds (%s)" % (path, tests, "reproduced" if reproduced else "NOT reproduced"))
     return 0 if reproduced else 1
 
@@ -113,9 +117,17 @@ def cmd_check(args):
     project = driver.Project(args.work, args.ferry, args.ferry_src, args.jobs)
     files, tags = {}, {}
     for path in args.files:
-        name = "c_" + re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0])
-        text = open(path).read()
-        files[name] = text
+        stem = os.path.splitext(os.path.basename(os.path.normpath(path)))[0]
+        name = "c_" + re.sub(r"\W", "_", stem)
+        if os.path.isdir(path):
+            # A split reproducer: stem.cpp, stem_b.cpp and stem.h.
+            files[name] = {s: open(os.path.join(path, stem + s)).read().replace(
+                '#include "%s.h"' % stem, '#include "%s.h"' % name)
+                for s in gen.SPLIT_SUFFIXES}
+            text = files[name][".cpp"]
+        else:
+            text = open(path).read()
+            files[name] = text
         tags[name] = re.findall(r"// ---- program (p\d+)", text) or [None]
     project.set_files(files)
     project.build_all(sorted(files) + [n + "_ref" for n in sorted(files)])
@@ -131,8 +143,13 @@ def cmd_check(args):
 
 
 def cmd_show(args):
-    print(gen.render_file(args.seed, [gen.generate(args.seed, args.index, args.avoid or (),
-                                                   args.form)]))
+    prog = gen.generate(args.seed, args.index, args.avoid or (), args.form)
+    if not args.split:
+        print(gen.render_file(args.seed, [prog]))
+        return 0
+    for suffix, text in gen.render_split(args.seed, [prog], "show").items():
+        print("// ===== show%s\n%s" % (suffix, text))
+    return 0
 
 
 def cmd_batch(args):

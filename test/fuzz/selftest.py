@@ -215,6 +215,49 @@ if cxx:
             check(set(t for t in driver.tagged(p.stdout) if t) == {"p%d" % i for i in range(6)},
                   "every program prints tagged lines")
 
+# The two-source layout (`--split`): the same programs, the compute and
+# member functions defined in another source than main, which builds and
+# prints what the one-file layout prints.
+split = [gen.generate("split", i, (), form) for i, form in enumerate(
+    ["params", "members", "vector", "objects", "nested"] * 4)]
+parts = [gen.render_split("split", [p], "s") for p in split]
+joined = "\n".join(t for d in parts for t in d.values())
+for name, rx in {
+        "a free compute declared in the header": r"(?m)^FERRY_COMPUTE void p\d+_run\([^{]*\);$",
+        "a member compute declared in its class": r"(?m)^  FERRY_COMPUTE void p\d+_run\([^{]*\);$",
+        "a member compute defined in the other source": r"FERRY_COMPUTE void p\d+_(State|Body|Sim)::p\d+_run\(",
+        "a host member defined in the other source": r"void p\d+_(Body|Sim)::(bump|show)\(int \w\)",
+        "a host member left inline in the header": r"  int sum\(\) const \{",
+        "a global buffer main names, extern in the header": r"extern ferry::Buffer<int> \*?p\d+_(g|cur);"}.items():
+    check(re.search(rx, joined), "the split layout has " + name)
+check(all("p%d_main(" % i not in d["_b.cpp"] and "FERRY_KERNEL" not in d[".cpp"] + d[".h"]
+          for i, d in enumerate(parts)), "the split layout keeps main and the kernels apart")
+if cxx:
+    with tempfile.TemporaryDirectory() as tmp:
+        outs = []
+        for layout in ("one", "split"):
+            srcs = []
+            if layout == "one":
+                srcs.append(os.path.join(tmp, "one.cpp"))
+                with open(srcs[0], "w") as f:
+                    f.write(gen.render_file("split", split))
+            else:
+                for suffix, text in gen.render_split("split", split, "two").items():
+                    with open(os.path.join(tmp, "two" + suffix), "w") as f:
+                        f.write(text)
+                    if suffix.endswith(".cpp"):
+                        srcs.append(os.path.join(tmp, "two" + suffix))
+            exe = os.path.join(tmp, layout)
+            p = subprocess.run([cxx, "-std=c++17", "-I", runtime] + srcs + ["-o", exe],
+                               capture_output=True, text=True)
+            check(p.returncode == 0, "the %s layout compiles as the reference:\n%s"
+                  % (layout, p.stderr[-2000:]))
+            if p.returncode == 0:
+                outs.append(subprocess.run([exe], capture_output=True, text=True,
+                                           timeout=60).stdout)
+        check(len(outs) == 2 and outs[0] == outs[1] and outs[0].count("[p") > 20,
+              "the split layout prints what the one-file layout prints")
+
 # The comparison sees what it must.
 ref = {"rc": 0, "out": "[p1] a 1\n[p2] b 2\n", "err": "", "per": {}, "total": None}
 
@@ -254,6 +297,13 @@ with tempfile.TemporaryDirectory() as tmp:
         f.write("x\n// ---- program p4\ny\ny\n// ---- program p9\nz\n")
     check(driver.culprits(proj, "f", "%s:4:1: error: e\n%s:6:2: error: e" % (src, src)) == {"p4", "p9"},
           "diagnostics map to the programs they are in")
+    proj.split.add("g")
+    for suffix in gen.SPLIT_SUFFIXES:
+        with open(os.path.join(proj.src, "g" + suffix), "w") as f:
+            f.write("x\n// ---- program p%d\ny\n" % len(suffix))
+    hdr = os.path.join(proj.src, "g.h")
+    check(driver.culprits(proj, "g", "%s:3:1: error: e\ng_b.cpp:3:2: error: e" % hdr) == {"p2", "p6"},
+          "diagnostics in a split file's header and other source map to their programs")
 
 # Reducer edits keep the program printable and make it smaller.
 p = gen.generate("s", 5)

@@ -27,9 +27,13 @@ set(FERRY_BUILD_TOOL OFF CACHE BOOL "" FORCE)
 add_subdirectory("{ferry_src}" ferry)
 include("${{CMAKE_CURRENT_SOURCE_DIR}}/files.cmake")
 foreach(name IN LISTS FUZZ_FILES)
-  add_executable(${{name}} src/${{name}}.cpp)
-  ferry_target_sources(${{name}} src/${{name}}.cpp)
-  add_executable(${{name}}_ref src/${{name}}.cpp)
+  set(srcs src/${{name}}.cpp)
+  if(name IN_LIST FUZZ_SPLIT)
+    list(APPEND srcs src/${{name}}_b.cpp)  # and src/${{name}}.h, which both include
+  endif()
+  add_executable(${{name}} ${{srcs}})
+  ferry_target_sources(${{name}} ${{srcs}})
+  add_executable(${{name}}_ref ${{srcs}})
   target_link_libraries(${{name}}_ref PRIVATE ferry::runtime)
 endforeach()
 """
@@ -55,33 +59,55 @@ class Project:
         self.jobs = jobs
         self.src = os.path.join(self.work, "src")
         self.build = os.path.join(self.work, "build")
-        self.names = []
+        self.names, self.split = [], set()
         listing = os.path.join(self.work, "files.cmake")
         if os.path.exists(listing):
-            m = re.search(r"set\(FUZZ_FILES ([^)]*)\)", open(listing).read())
+            text = open(listing).read()
+            m = re.search(r"set\(FUZZ_FILES ([^)]*)\)", text)
             self.names = m.group(1).split() if m else []
+            m = re.search(r"set\(FUZZ_SPLIT ([^)]*)\)", text)
+            self.split = set(m.group(1).split()) if m else set()
         os.makedirs(self.src, exist_ok=True)
 
+    def sources(self, name):
+        """The Ferry sources of a file's target (and its header, when split)."""
+        if name in self.split:
+            return [name + s for s in gen.SPLIT_SUFFIXES]
+        return [name + ".cpp"]
+
+    def rewritten(self, name):
+        return [os.path.join(self.build, "ferry", name, s[:-len(".cpp")] + ".ferry.cpp")
+                for s in self.sources(name) if s.endswith(".cpp")]
+
     def set_files(self, files):
-        """files: {name: text}. Writes them and (re)configures."""
+        """files: {name: text}, or {name: {suffix: text}} for a file split over
+        two sources and a header (gen.render_split). Writes them and
+        (re)configures."""
         for name, text in files.items():
-            path = os.path.join(self.src, name + ".cpp")
-            old = open(path).read() if os.path.exists(path) else None
-            if old != text:
-                with open(path, "w") as f:
-                    f.write(text)
+            parts = text if isinstance(text, dict) else {".cpp": text}
+            if isinstance(text, dict):
+                self.split.add(name)
+            else:
+                self.split.discard(name)
+            for suffix, part in parts.items():
+                path = os.path.join(self.src, name + suffix)
+                old = open(path).read() if os.path.exists(path) else None
+                if old != part:
+                    with open(path, "w") as f:
+                        f.write(part)
             # A stale executable must not pass for a fresh one.
             for exe in (name, name + "_ref"):
                 p = os.path.join(self.build, exe)
                 if os.path.exists(p):
                     os.remove(p)
-            rw = os.path.join(self.build, "ferry", name, name + ".ferry.cpp")
-            if os.path.exists(rw):
-                os.remove(rw)
+            for rw in self.rewritten(name):
+                if os.path.exists(rw):
+                    os.remove(rw)
         names = sorted(set(self.names) | set(files))
         with open(os.path.join(self.work, "CMakeLists.txt"), "w") as f:
             f.write(PROJECT.format(ferry_src=self.ferry_src.replace("\\", "/")))
-        listing = "set(FUZZ_FILES %s)\n" % " ".join(names)
+        listing = "set(FUZZ_FILES %s)\nset(FUZZ_SPLIT %s)\n" % (
+            " ".join(names), " ".join(sorted(self.split & set(names))))
         lp = os.path.join(self.work, "files.cmake")
         if not os.path.exists(lp) or open(lp).read() != listing or \
                 not os.path.exists(os.path.join(self.build, "build.ninja")):
@@ -112,8 +138,7 @@ class Project:
             return None
         rc, out, err = sh(["cmake", "--build", self.build, "--target", name])
         text = out + err
-        rewritten = os.path.join(self.build, "ferry", name, name + ".ferry.cpp")
-        if not os.path.exists(rewritten):
+        if not all(os.path.exists(rw) for rw in self.rewritten(name)):
             return (tool_failure_kind(text), tail(text))
         return ("compile", tail(text))
 
@@ -240,9 +265,9 @@ def culprits(project, name, message):
     location is mapped to the nearest `// ---- program pK` marker above it,
     in the source or in the rewritten file (markers survive the rewrite)."""
     tags = set()
-    for path, line in re.findall(r"([^\s:]+\.(?:cpp|cl)):(\d+):\d+:", message):
-        for cand in (path, os.path.join(project.src, name + ".cpp"),
-                     os.path.join(project.build, "ferry", name, name + ".ferry.cpp")):
+    for path, line in re.findall(r"([^\s:]+\.(?:cpp|cl|h)):(\d+):\d+:", message):
+        for cand in [path] + [os.path.join(project.src, s) for s in project.sources(name)] + \
+                project.rewritten(name):
             if os.path.basename(cand) == os.path.basename(path) and os.path.exists(cand):
                 lines = open(cand, errors="replace").read().split("\n")[:int(line)]
                 for l in reversed(lines):
@@ -293,7 +318,9 @@ def batch(args, log):
     for round_ in range(ROUNDS):
         if not pending:
             break
-        files = {n: gen.render_file(args.seed, [progs[i] for i in c]) for n, c in pending.items()}
+        split = getattr(args, "split", False)
+        files = {n: gen.render(args.seed, [progs[i] for i in c], n, split)
+                 for n, c in pending.items()}
         project.set_files(files)
         tb = time.time()
         log("building %d files (%d programs) with -j%d" % (

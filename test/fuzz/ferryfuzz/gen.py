@@ -16,6 +16,7 @@ The same (seed, index) always gives the same program.
 """
 
 import random
+import re
 
 MASK = "0xFFFF"
 
@@ -208,6 +209,14 @@ class Gen:
         self.types = []        # text before the host helpers (structs, classes)
         self.late = []         # Func: after the compute function (they name its class)
         self.objfuncs = {}     # kind -> name of a helper given an object
+        # The two-source layout (render_split): the class with declarations
+        # only (for the header), the compute's out-of-class head, and the
+        # member functions defined in the other source. Drawn apart, so
+        # that a program is the same program in either layout.
+        self.split_types = None
+        self.split_head = None
+        self.split_defs = []
+        self.sr = random.Random("ferry-fuzz-split:%s:%s" % (seed, index))
 
     # -- small utilities --------------------------------------------------
     def fresh(self, stem):
@@ -1038,6 +1047,11 @@ class Gen:
                 "for (std::size_t %s = vs.size() - 1; %s-- > 0;) {" % (l, l))
         return Compound([head, body, "}"], "for" if up else "loop", loopvar=l)
 
+    def split_pieces(self):
+        if self.split_types is None:
+            return None
+        return (self.split_types, self.split_head, self.split_defs)
+
     # -- objects that own their buffers (`objects`, `nested`) --------------------
     def class_setup(self):
         """How the class of an `objects` or `nested` program is laid out: its
@@ -1132,6 +1146,22 @@ class Gen:
         top = ["class %s {" % cls, " public:"] + indent(pub + ctor)
         bottom = [" private:"] + indent(priv) + ["};"] if priv else ["};"]
         head = "FERRY_COMPUTE void %s(%s) {" % (name, params)
+        # Two sources: the header declares the compute and the member
+        # helpers; each host member stays inline (an accessor in the header)
+        # or is defined in the other source too (`splithost`).
+        inline_host, split_decls = [], ["FERRY_COMPUTE void %s(%s);" % (name, params)]
+        split_decls += [declaration(f.head) for f in self.mfuncs]
+        self.split_defs = [outlined(f, cls) for f in self.mfuncs]
+        for t in host:
+            if "splithost" not in self.avoid and self.sr.random() < 0.6:
+                d, f = outlined_text(t, cls)
+                split_decls.append(d)
+                self.split_defs.append(f)
+            else:
+                inline_host.append(t)
+        self.split_types = list(self.types) + [
+            "\n".join(top + indent(split_decls + inline_host) + bottom)]
+        self.split_head = "FERRY_COMPUTE void %s::%s(%s) {" % (cls, name, params)
         if self.outofclass:
             decl = "FERRY_COMPUTE void %s(%s);" % (name, params)
             self.types.append("\n".join(top + indent([decl] + members) + bottom))
@@ -1722,6 +1752,14 @@ class Gen:
                 lines += ["  " + l if l else l for l in f.lines()]
             head = "\n".join(lines) + "\nFERRY_COMPUTE void %s(ferry::ComputeContext &cc,\n    int n, int k0, int k1) {" % name
             tail = "}\n};"
+            decls = lines[:1 + len(bufs) + (byref == "method")]
+            decls += ["  " + declaration(f.head) for f in self.mfuncs]
+            decls.append("  FERRY_COMPUTE void %s(ferry::ComputeContext &cc, int n, int k0, int k1);"
+                         % name)
+            self.split_types = ["\n".join(decls + ["};"])]
+            self.split_head = ("FERRY_COMPUTE void %s::%s(ferry::ComputeContext &cc,\n"
+                               "    int n, int k0, int k1) {" % (cls, name))
+            self.split_defs = [outlined(f, cls) for f in self.mfuncs]
         elif self.form in ("objects", "nested"):
             head, tail = self.class_compute(name, inits)
         compute = Func(name, head, body, tail, kind="compute")
@@ -1730,7 +1768,7 @@ class Gen:
                         % self.tag, self.object_main(glob), kind="main")
             return Program(self.tag, self.globals + self.globals_fp, self.kfuncs,
                            [k.text for k in self.kernels], self.hfuncs, compute, main,
-                           self.types, self.late)
+                           self.types, self.late, self.split_pieces())
         # How main names each buffer.
         if self.form == "members":
             mname = {b: "st.%s" % b for b in bufs}
@@ -1875,13 +1913,36 @@ class Gen:
                     mb, kind="main")
         return Program(self.tag, self.globals + self.globals_fp, self.kfuncs,
                        [k.text for k in self.kernels], self.hfuncs, compute, main,
-                       late=late)
+                       late=late, split=self.split_pieces())
+
+
+def declaration(head):
+    """`void f(int v) const {` -> `void f(int v) const;`"""
+    return head[:head.rindex("{")].rstrip() + ";"
+
+
+def outlined(f, cls):
+    """A member function Func defined out of its class `cls`."""
+    head = f.head.replace("%s(" % f.name, "%s::%s(" % (cls, f.name), 1)
+    return Func(f.name, head, f.body, f.tail, f.kind)
+
+
+def outlined_text(text, cls):
+    """(declaration, out-of-class definition text) of a member function
+    written as text, its body from the first `{`."""
+    at = text.index("{")
+    name = re.search(r"(\w+)\(", text[:at]).group(1)
+    head = text[:at].rstrip()
+    return head + ";", text.replace("%s(" % name, "%s::%s(" % (cls, name), 1)
 
 
 class Program:
     def __init__(self, tag, globals_, kfuncs, kernels, hfuncs, compute, main, types=(),
-                 late=()):
+                 late=(), split=None):
         self.tag = tag
+        # (header types, compute head, member definitions) for render_split,
+        # or None: a free compute function, declared in the header.
+        self.split = split
         self.types = list(types)  # text: structs and classes the helpers name
         self.late = list(late)    # Func: helpers that name the compute's class
         self.globals = globals_
@@ -1911,6 +1972,45 @@ class Program:
             out += f.lines() + [""]
         out += self.main.lines() + [""]
         return "\n".join(out)
+
+
+    def split_parts(self):
+        """(header, other source, main source) lines of the program laid out
+        over two Ferry sources: the types and declarations in the header;
+        kernels, helpers, the compute function and the member functions in
+        the other source; the functions that name the class, and main, in
+        the main source. Global buffers main names are defined in the other
+        source and declared `extern` in the header."""
+        marker = "// ---- program %s" % self.tag
+        head = [marker] + [g for g in self.globals if g.startswith("#define")]
+        types, compute_head, defs = self.split or (self.types, None, [])
+        for t in types:
+            head += t.split("\n") + [""]
+        other = [marker]
+        for t in self.kfuncs + self.kernels:
+            other += t.split("\n") + [""]
+        for f in self.hfuncs:
+            other += f.lines() + [""]
+        for g in self.globals:
+            if g.startswith("#define"):
+                continue
+            m = re.match(r"static (ferry::Buffer<int> \*?)(%s_(?:g|cur))\b" % self.tag, g)
+            if m:
+                head.append("extern %s%s;" % m.groups())
+                g = g[len("static "):]
+            other.append(g)
+        if compute_head is None:
+            head.append(declaration(self.compute.head))
+            other += self.compute.lines() + [""]
+        else:
+            other += Func(self.compute.name, compute_head, self.compute.body).lines() + [""]
+        for f in defs:
+            other += (f.lines() if isinstance(f, Func) else f.split("\n")) + [""]
+        main = [marker]
+        for f in self.late:
+            main += f.lines() + [""]
+        main += self.main.lines() + [""]
+        return head + [""], other, main
 
 
 PRELUDE = """\
@@ -1972,3 +2072,28 @@ def render_file(seed, programs):
         out += "  %s_main(acc);\n" % p.tag
     out += "  return 0;\n}\n"
     return out
+
+
+SPLIT_SUFFIXES = (".h", "_b.cpp", ".cpp")
+
+
+def render_split(seed, programs, stem):
+    """The programs over two Ferry sources and a header (docs/fuzz.md,
+    `--split`): {suffix: text} for stem.h, stem_b.cpp and stem.cpp."""
+    parts = [p.split_parts() for p in programs]
+    idx = [int(p.tag[1:]) for p in programs]
+    prelude = PRELUDE % {"seed": seed, "first": min(idx), "last": max(idx)}
+    header = "#pragma once\n" + prelude + "\n".join(l for h, _, _ in parts for l in h)
+    include = prelude.split("#include")[0] + '#include "%s.h"\n\n' % stem
+    other = include + "\n".join(l for _, o, _ in parts for l in o)
+    main = include + "\n".join(l for _, _, m in parts for l in m)
+    main += "\nint main() {\n  ferry::Accelerator acc;\n"
+    for p in programs:
+        main += "  %s_main(acc);\n" % p.tag
+    main += "  return 0;\n}\n"
+    return {".h": header, "_b.cpp": other, ".cpp": main}
+
+
+def render(seed, programs, stem, split=False):
+    """One file's text, or {suffix: text} of the split layout."""
+    return render_split(seed, programs, stem) if split else render_file(seed, programs)

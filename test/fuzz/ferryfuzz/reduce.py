@@ -98,7 +98,7 @@ def drop_unused(p):
 
 
 def reduce(project, seed, index, signature, budget_tests=200, budget_s=900, log=print,
-           avoid=(), form=None):
+           avoid=(), form=None, split=False):
     """signature: set of (policy, kind) of the original failure. Returns
     (program, tests, reproduced, problems)."""
     prog = gen.generate(seed, index, avoid, form)
@@ -109,7 +109,7 @@ def reduce(project, seed, index, signature, budget_tests=200, budget_s=900, log=
 
     def interesting(p):
         state["tests"] += 1
-        project.set_files({"red": gen.render_file(seed, [p])})
+        project.set_files({"red": gen.render(seed, [p], "red", split)})
         project.build_all(["red", "red_ref"])
         r, _ = driver.check_file(project, "red", [tag], policies)
         got = set((pol, k) for pol, k, _ in r[tag])
@@ -144,9 +144,12 @@ def reduce(project, seed, index, signature, budget_tests=200, budget_s=900, log=
     return prog, state["tests"], True, state["last"]
 
 
-def write_finding(folder, seed, prog, problems, note=""):
+def write_finding(folder, seed, prog, problems, note="", split=False):
+    """The reproducer: one file, or (split) a folder of the program's two
+    sources and header, named after it (`fuzz.py check` takes either)."""
     os.makedirs(folder, exist_ok=True)
-    path = os.path.join(folder, "seed%s-%s.cpp" % (seed, prog.tag))
+    stem = "seed%s-%s" % (seed, prog.tag)
+    path = os.path.join(folder, stem + ".cpp")
     head = ["// Fuzz finding: seed %s, program %s (test/fuzz, reduced)." % (seed, prog.tag)]
     if note:
         head.append("// " + note)
@@ -157,6 +160,14 @@ def write_finding(folder, seed, prog, problems, note=""):
             head.append("// %s %s: %s" % (pol, kind, line) if i == 0 else "//   " + line)
     head.append("// Reproduce: build it with ferry_target_sources and as the reference "
                 "execution; run both with FERRY_DEVICE=cpu FERRY_POLICY=<policy>.")
+    if split:
+        path = os.path.join(folder, stem)
+        os.makedirs(path, exist_ok=True)
+        head[-1] = head[-1].replace("it with", "its two sources with")
+        for suffix, text in gen.render_split(seed, [prog], stem).items():
+            with open(os.path.join(path, stem + suffix), "w") as f:
+                f.write(("\n".join(head) + "\n" if suffix == ".cpp" else "") + text)
+        return path
     with open(path, "w") as f:
         f.write("\n".join(head) + "\n" + gen.render_file(seed, [prog]))
     return path
