@@ -60,6 +60,35 @@ TargetSummaries::TargetSummaries(std::vector<FileSummary> Others,
   for (const std::string &Usr : Reached)
     if (Root(*Find(Usr)) || Dispatching.count(Usr))
       Planned.insert(Usr);
+  // A plain helper between an acc.compute lambda and a planned function
+  // (`drive(cc, body)` calling `body.step(cc)` twice, with host code
+  // between) is planned too, as within one file, wherever its callee is
+  // defined: its host code runs between the callee's device work.
+  std::set<std::string> FromLambdas;
+  for (auto &[Usr, E] : Functions)
+    if (E.Summary->Lambda)
+      for (const SummaryCall &C : E.Summary->Calls)
+        if (Find(C.Callee) && FromLambdas.insert(C.Callee).second)
+          Work.push_back(C.Callee);
+  while (!Work.empty()) {
+    std::string Usr = Work.back();
+    Work.pop_back();
+    for (const SummaryCall &C : Find(Usr)->Calls)
+      if (Find(C.Callee) && FromLambdas.insert(C.Callee).second)
+        Work.push_back(C.Callee);
+  }
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (const std::string &Usr : FromLambdas) {
+      if (Planned.count(Usr))
+        continue;
+      bool CallsPlanned = Dispatching.count(Usr) > 0;
+      for (const SummaryCall &C : Find(Usr)->Calls)
+        CallsPlanned = CallsPlanned || Planned.count(C.Callee);
+      if (CallsPlanned)
+        Grew = Planned.insert(Usr).second || Grew;
+    }
+  }
   for (auto &[Usr, E] : Functions) {
     const FunctionSummary &F = *E.Summary;
     if (!F.Lambda || F.Dispatches)
