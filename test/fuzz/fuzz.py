@@ -181,7 +181,8 @@ def cmd_mutate(args):
 TABLE = """\
 ## Last campaign
 
-Seed `{seed}`, {programs} programs ({per_file} per file), {mutants} mutants;
+Seed `{seed}`, {programs} programs ({per_file} per file; {split} of them over two
+sources, `--split`), {mutants} mutants;
 {seconds:.0f} s on this machine with `-j{jobs}`.
 
 | programs | failing programs | mismatches | rewrite failures | compile failures | crashes (tool or run) | stderr | invalid programs | mutants | mutant crashes |
@@ -249,10 +250,13 @@ def cmd_campaign(args):
     t0 = time.time()
     summary = None
     first, left = args.first, args.programs
+    # The last share of the programs laid out over two sources (--split).
+    split_from = args.first + args.programs - round(args.programs * args.split_share)
     while left > 0:
-        n = min(left, args.chunk)
+        n = min(left, args.chunk, max(split_from - first, 0) or left)
         chunk = argparse.Namespace(**vars(args))
         chunk.first, chunk.programs = first, n
+        chunk.split = args.split or first >= split_from
         project, part = driver.batch(chunk, log)
         summary = merge(summary, part)
         first += n
@@ -273,7 +277,9 @@ def cmd_campaign(args):
                     for k, n, ex in groups[:15]) or "| (none) | 0 | |"
     rows = "\n".join("| %s | %d | %s |" % (p, tot[p], "%.3f" % (tot[p] / tot["naive"])
                                            if tot["naive"] else "-") for p in driver.POLICIES)
+    split = args.programs if args.split else round(args.programs * args.split_share)
     table = TABLE.format(seed=args.seed, programs=summary["programs"], per_file=args.per_file,
+                         split=split,
                          mutants=args.mutants, seconds=time.time() - t0, jobs=args.jobs,
                          failed=summary["failed_programs"], mismatch=c["mismatch"],
                          rewrite=c["rewrite"], compile=c["compile"], crash=c["crash"],
@@ -335,6 +341,8 @@ def main():
     p.add_argument("--generated", type=int, default=50)
     p.add_argument("--samples", default=os.path.join(FERRY_SRC, "samples"))
     p.add_argument("--chunk", type=int, default=1000, help="programs built at a time")
+    p.add_argument("--split-share", type=float, default=0.0, metavar="F",
+                   help="lay the last F of the programs out over two sources (--split)")
     p.add_argument("--doc", help="markdown file whose `## Last campaign` section is replaced")
     args = ap.parse_args()
     return {"show": cmd_show, "batch": cmd_batch, "mutate": cmd_mutate,

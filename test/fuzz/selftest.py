@@ -230,6 +230,10 @@ for name, rx in {
         "a host member left inline in the header": r"  int sum\(\) const \{",
         "a global buffer main names, extern in the header": r"extern ferry::Buffer<int> \*?p\d+_(g|cur);"}.items():
     check(re.search(rx, joined), "the split layout has " + name)
+late = r"(?m)^(static )?(FERRY_COMPUTE )?(void|int) p\d+_(drive|drivep|stepall|poke|total|steps)\d*\("
+check(re.search(late, "\n".join(d["_b.cpp"] for d in parts)) and
+      re.search(late, "\n".join(d[".cpp"] for d in parts)),
+      "the split layout puts helpers given an object in either source")
 check(all("p%d_main(" % i not in d["_b.cpp"] and "FERRY_KERNEL" not in d[".cpp"] + d[".h"]
           for i, d in enumerate(parts)), "the split layout keeps main and the kernels apart")
 if cxx:

@@ -1978,8 +1978,8 @@ class Program:
         """(header, other source, main source) lines of the program laid out
         over two Ferry sources: the types and declarations in the header;
         kernels, helpers, the compute function and the member functions in
-        the other source; the functions that name the class, and main, in
-        the main source. Global buffers main names are defined in the other
+        the other source; the functions that name the class in either, and
+        main in the main source. Global buffers main names are defined in the other
         source and declared `extern` in the header."""
         marker = "// ---- program %s" % self.tag
         head = [marker] + [g for g in self.globals if g.startswith("#define")]
@@ -2008,7 +2008,17 @@ class Program:
             other += (f.lines() if isinstance(f, Func) else f.split("\n")) + [""]
         main = [marker]
         for f in self.late:
-            main += f.lines() + [""]
+            # Half of them (by name) in the other source too, declared in
+            # the header: a time loop or a helper given the object defined
+            # beside the compute it calls.
+            if random.Random("ferry-fuzz-late:%s" % f.name).random() < 0.5:
+                if f.head.startswith("static "):
+                    f = Func(f.name, f.head[len("static "):], f.body, f.tail, f.kind)
+                if "::" not in f.head.split("(")[0]:
+                    head.append(declaration(f.head))
+                other += f.lines() + [""]
+            else:
+                main += f.lines() + [""]
         main += self.main.lines() + [""]
         return head + [""], other, main
 
