@@ -60,26 +60,27 @@ TargetSummaries::TargetSummaries(std::vector<FileSummary> Others,
   for (const std::string &Usr : Reached)
     if (Root(*Find(Usr)) || Dispatching.count(Usr))
       Planned.insert(Usr);
-  // A plain helper between an acc.compute lambda and a planned function
-  // (`drive(cc, body)` calling `body.step(cc)` twice, with host code
-  // between) is planned too, as within one file, wherever its callee is
-  // defined: its host code runs between the callee's device work.
-  std::set<std::string> FromLambdas;
+  // A plain helper that a compute function or an acc.compute lambda
+  // reaches and that calls a planned function (`drive(cc, body)` calling
+  // `body.step(cc)` twice, with host code between) is planned too, as
+  // within one file, wherever its callee is defined: its host code runs
+  // between the callee's device work.
+  std::set<std::string> Callers = Reached;
   for (auto &[Usr, E] : Functions)
     if (E.Summary->Lambda)
       for (const SummaryCall &C : E.Summary->Calls)
-        if (Find(C.Callee) && FromLambdas.insert(C.Callee).second)
+        if (Find(C.Callee) && Callers.insert(C.Callee).second)
           Work.push_back(C.Callee);
   while (!Work.empty()) {
     std::string Usr = Work.back();
     Work.pop_back();
     for (const SummaryCall &C : Find(Usr)->Calls)
-      if (Find(C.Callee) && FromLambdas.insert(C.Callee).second)
+      if (Find(C.Callee) && Callers.insert(C.Callee).second)
         Work.push_back(C.Callee);
   }
   for (bool Grew = true; Grew;) {
     Grew = false;
-    for (const std::string &Usr : FromLambdas) {
+    for (const std::string &Usr : Callers) {
       if (Planned.count(Usr))
         continue;
       bool CallsPlanned = Dispatching.count(Usr) > 0;
