@@ -385,6 +385,11 @@ void copyValidFromDevice(Session &s, const BufferBase &b, std::size_t first,
 // exactly those.
 void copyStaleToDevice(Session &s, const BufferBase &b, std::size_t first,
                        std::size_t last);
+/// Every piece the host holds valid in [first, last), whatever the device's
+/// bookkeeping says of it (the plain toDevice: the host may have written it
+/// unseen), but none the device holds newer.
+void copyHostValidToDevice(Session &s, const BufferBase &b, std::size_t first,
+                           std::size_t last);
 void copyStaleFromDevice(Session &s, const BufferBase &b, std::size_t first,
                          std::size_t last);
 // Waits for the last command enqueued on b, if any (no throw).

@@ -233,6 +233,15 @@ void copyStaleToDevice(Session &s, const BufferBase &b, std::size_t first,
     copyToDevice(s, b, p.first, p.last, true);
 }
 
+void copyHostValidToDevice(Session &s, const BufferBase &b, std::size_t first,
+                           std::size_t last) {
+  deviceBuffer(s, b);
+  static thread_local std::vector<Piece> pieces;
+  BufferAccess::validPieces(b, Side::Host, first, last, pieces);
+  for (const Piece &p : pieces)
+    copyToDevice(s, b, p.first, p.last, true);
+}
+
 void copyStaleFromDevice(Session &s, const BufferBase &b, std::size_t first,
                          std::size_t last) {
   deviceBuffer(s, b);
@@ -284,18 +293,24 @@ Session *plannedDevice(std::shared_ptr<Session> &slot) {
 } // namespace
 } // namespace detail
 
-// The plan knows the destination's copy is stale: once this compute's own
-// bookkeeping covers the buffer, exactly its stale pieces go, as for the
-// guarded form (a kernel that wrote part of it leaves only that part stale
-// on the host: the rest would move bytes the host already has, or lose
-// newer ones). Before the buffer's first use in a compute, whatever it
-// holds counts as the latest, and all of it goes.
+// The plan knows the destination's copy is stale. From the device, once
+// this compute's own bookkeeping covers the buffer, exactly its stale pieces
+// go, as for the guarded form (a kernel that wrote part of it leaves only
+// that part stale on the host: the rest would move bytes the host already
+// has, or lose newer ones). To the device, every piece the host holds valid
+// goes, but none the device holds newer: the host may have written any of
+// them without this compute's bookkeeping knowing, in code the plan does not
+// see (a compute function's caller that runs a helper through a function
+// pointer, a destructor, a virtual call between two computes: the plan
+// writes the plain form exactly where it cannot know). Before the buffer's
+// first use in a compute, whatever it holds counts as the latest, and all of
+// it goes.
 void ComputeContext::toDevice(const detail::BufferBase &b) {
   if (detail::Session *s = detail::plannedDevice(session_)) {
     const bool known = detail::BufferAccess::live(b);
     detail::BufferAccess::touch(b);
     if (known)
-      detail::copyStaleToDevice(*s, b, 0, b.byteSize());
+      detail::copyHostValidToDevice(*s, b, 0, b.byteSize());
     else
       detail::copyToDevice(*s, b, true);
   }
@@ -368,7 +383,7 @@ void ComputeContext::rangeTransfer(Transfer what, const detail::BufferBase &b,
   switch (what) {
   case Transfer::ToDevice:
     if (known)
-      copyStaleToDevice(*s, b, first, last);
+      copyHostValidToDevice(*s, b, first, last);
     else
       copyToDevice(*s, b, first, last, true);
     break;
