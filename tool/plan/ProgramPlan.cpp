@@ -103,6 +103,26 @@ bool handsOnlyBuffers(const FunctionDecl *F) {
   return true;
 }
 
+/// Whether F's body calls one of `Callees` (declarations of functions
+/// without a body here), other than inside a lambda.
+bool callsAnyOf(const FunctionDecl *F,
+                const std::set<const FunctionDecl *> &Callees) {
+  if (Callees.empty() || !F->hasBody())
+    return false;
+  struct Find : RecursiveASTVisitor<Find> {
+    const std::set<const FunctionDecl *> *Callees;
+    bool Found = false;
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitCallExpr(CallExpr *Call) {
+      Found = Found || Callees->count(Call->getDirectCallee()) != 0;
+      return !Found;
+    }
+  } Finder;
+  Finder.Callees = &Callees;
+  Finder.TraverseStmt(F->getBody());
+  return Finder.Found;
+}
+
 /// Whether the lambda given to acc.compute whose graph is `G` is planned as
 /// a compute function: when it calls compute functions, and does more than
 /// call one (a loop over launch wrappers, PolyBench's lu; host code between
@@ -371,8 +391,12 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
   P.Model = collectProgram(Ctx);
   FunctionAccessCache Pointers;
   HostSummaryCache Host(Pointers);
-  if (Target)
+  std::set<const FunctionDecl *> PlannedElsewhere;
+  if (Target) {
     useTargetHostAccess(Host, *Target);
+    PlannedElsewhere = plannedElsewhere(Ctx, *Target);
+    Host.globals().setPlannedElsewhere(PlannedElsewhere);
+  }
 
   for (const FunctionDecl *K : P.Model.Kernels) {
     P.KernelGraphs.push_back(kernelReachableGraph(K));
@@ -380,10 +404,14 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
   }
   // Every function between a compute function and a dispatch is host code
   // to plan: one that only calls a dispatching helper still reads and writes
-  // buffers on the host between those calls.
+  // buffers on the host between those calls. So is one between a compute
+  // function or lambda and a function another Ferry source plans (a
+  // template, an operator or a variadic helper here calling `body.step(cc)`
+  // of another file, which that file's summary does not list).
   auto PlanCallers = [&](const ReachableGraph &G) {
     for (const FunctionDecl *F : G.Functions)
-      if (F != G.Root && dispatchesDirectly(F))
+      if (F != G.Root &&
+          (dispatchesDirectly(F) || callsAnyOf(F, PlannedElsewhere)))
         P.Planned.insert(F);
     for (bool Grew = true; Grew;) {
       Grew = false;
@@ -423,7 +451,7 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
                      [&](const FunctionDecl *F) {
                        PlanGraph(computeReachableGraph(F));
                      });
-    AllPlanned = plannedElsewhere(Ctx, *Target);
+    AllPlanned = PlannedElsewhere;
   }
   AllPlanned.insert(P.Planned.begin(), P.Planned.end());
 
@@ -487,9 +515,13 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
   std::set<const FunctionDecl *> WithStatic =
       checkStaticBuffers(Ctx, P.ComputeGraphs, P.Planned);
   // A static buffer is named nowhere but in its function: that function
-  // brings it home itself.
+  // brings it home itself. So does a function another Ferry source calls
+  // with the global buffers it reaches: its caller there may not name them
+  // (a static of this file), nor know that the call touches them.
   for (auto It = P.Internal.begin(); It != P.Internal.end();)
-    It = handsOnlyBuffers(*It) && !WithStatic.count(*It)
+    It = handsOnlyBuffers(*It) && !WithStatic.count(*It) &&
+                 !(Target && Target->calledByPlannedElsewhere(usrOf(*It)) &&
+                   !Host.globals().of(*It).Named.empty())
              ? std::next(It)
              : P.Internal.erase(It);
 
@@ -566,7 +598,7 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
     if (!definedWhereRewritable(Ctx, F))
       continue;
     auto Table =
-        std::make_shared<ObjectTable>(F, Host.globals().of(F).Named);
+        std::make_shared<ObjectTable>(F, Host.globals().tableGlobals(F));
     PointsTo Facts = Table->entryPointsTo();
     P.Events[F] = collectHostEvents(F->getBody(), *Table, Facts, Host);
     P.Objects[F] = Table;

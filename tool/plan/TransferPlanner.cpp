@@ -32,7 +32,7 @@ class Planner {
 public:
   Planner(PlanningContext &PC, const FunctionDecl *F, bool Entry,
           bool Internal)
-      : PC(PC), Ctx(PC.Ctx), F(F), Table(F, PC.Host.globals().of(F).Named),
+      : PC(PC), Ctx(PC.Ctx), F(F), Table(F, PC.Host.globals().tableGlobals(F)),
         Entry(Entry), Internal(Internal) {}
 
   FunctionPlan run() {

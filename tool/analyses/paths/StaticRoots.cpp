@@ -107,21 +107,44 @@ std::vector<const FieldDecl *> namedBufferFields(const VarDecl *V, bool &All) {
   return Fields;
 }
 
-bool GlobalReachCache::anyGlobalBuffers(ASTContext &Ctx) {
-  if (AnyGlobals)
-    return *AnyGlobals;
+const std::vector<const VarDecl *> &
+GlobalReachCache::declaredGlobals(ASTContext &Ctx) {
+  if (Declared)
+    return *Declared;
   struct Find : RecursiveASTVisitor<Find> {
-    bool Any = false;
+    std::vector<const VarDecl *> Found;
     bool VisitVarDecl(VarDecl *V) {
-      Any = Any || isGlobalBufferVariable(V) || isGlobalBufferHolder(V);
-      return !Any;
+      if ((isGlobalBufferVariable(V) || isGlobalBufferHolder(V)) &&
+          V->isFirstDecl())
+        Found.push_back(V);
+      return true;
     }
     bool TraverseFunctionDecl(FunctionDecl *) { return true; }
     bool TraverseCXXMethodDecl(CXXMethodDecl *) { return true; }
   } F;
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
-  AnyGlobals = F.Any;
-  return F.Any;
+  Declared = std::move(F.Found);
+  return *Declared;
+}
+
+bool GlobalReachCache::anyGlobalBuffers(ASTContext &Ctx) {
+  return !declaredGlobals(Ctx).empty();
+}
+
+std::set<const VarDecl *> GlobalReachCache::tableGlobals(const FunctionDecl *F) {
+  const GlobalReach &R = of(F);
+  if (!R.PlannedElsewhere)
+    return R.Named;
+  std::set<const VarDecl *> All = R.Named;
+  const SourceManager &SM = F->getASTContext().getSourceManager();
+  for (const VarDecl *V : declaredGlobals(F->getASTContext()))
+    if (!V->getType()->isPointerType() &&
+        SM.isBeforeInTranslationUnit(V->getLocation(), F->getLocation()) &&
+        !llvm::any_of(All, [&](const VarDecl *N) {
+          return N->getCanonicalDecl() == V->getCanonicalDecl();
+        }))
+      All.insert(V);
+  return All;
 }
 
 static bool isLibraryFunction(const FunctionDecl *F) {
@@ -145,6 +168,7 @@ const GlobalReach &GlobalReachCache::of(const FunctionDecl *F) {
   GlobalReach R;
   if (!F->hasBody()) {
     R.Unseen = !isLibraryFunction(F);
+    R.PlannedElsewhere = Elsewhere.count(F) != 0;
     InProgress.erase(F);
     return Cache[F] = R;
   }
@@ -176,6 +200,7 @@ const GlobalReach &GlobalReachCache::of(const FunctionDecl *F) {
       const GlobalReach &Sub = Self->of(Callee);
       Found.Named.insert(Sub.Named.begin(), Sub.Named.end());
       Found.Unseen = Found.Unseen || Sub.Unseen;
+      Found.PlannedElsewhere = Found.PlannedElsewhere || Sub.PlannedElsewhere;
       return true;
     }
     bool VisitCXXConstructExpr(CXXConstructExpr *E) {
@@ -185,6 +210,8 @@ const GlobalReach &GlobalReachCache::of(const FunctionDecl *F) {
         const GlobalReach &Sub = Self->of(C);
         Found.Named.insert(Sub.Named.begin(), Sub.Named.end());
         Found.Unseen = Found.Unseen || Sub.Unseen;
+        Found.PlannedElsewhere =
+            Found.PlannedElsewhere || Sub.PlannedElsewhere;
       }
       return true;
     }

@@ -40,6 +40,10 @@ struct GlobalReach {
   /// F, or something it calls, calls a function Ferry cannot see (declared
   /// only, or through a pointer): any global buffer may be touched.
   bool Unseen = false;
+  /// F, or something it calls, calls a compute function another Ferry
+  /// source plans (GlobalReachCache::setPlannedElsewhere), which may reach
+  /// the global buffers of its own file under their names.
+  bool PlannedElsewhere = false;
 };
 
 /// The buffer fields of a global holder that Ferry names as objects of
@@ -55,11 +59,26 @@ public:
   /// Whether the translation unit has a global buffer or holder at all: a
   /// function Ferry cannot see may then touch one of them, under any name.
   bool anyGlobalBuffers(clang::ASTContext &Ctx);
+  /// The global buffers a planned function's table holds: those a call to
+  /// it reaches by name, and, when it may run a compute function another
+  /// Ferry source plans (which may name that file's globals), every global
+  /// buffer and holder declared before it at namespace scope or as a static
+  /// member (not a pointer, which may be null), so that it brings home,
+  /// guarded, whatever of them the device may hold newer.
+  std::set<const clang::VarDecl *> tableGlobals(const clang::FunctionDecl *F);
+  /// The declarations of functions other Ferry sources define and plan;
+  /// set before the first query.
+  void setPlannedElsewhere(std::set<const clang::FunctionDecl *> Functions) {
+    Elsewhere = std::move(Functions);
+  }
 
 private:
+  const std::vector<const clang::VarDecl *> &declaredGlobals(clang::ASTContext &Ctx);
+
   std::map<const clang::FunctionDecl *, GlobalReach> Cache;
   std::set<const clang::FunctionDecl *> InProgress;
-  std::optional<bool> AnyGlobals;
+  std::optional<std::vector<const clang::VarDecl *>> Declared;
+  std::set<const clang::FunctionDecl *> Elsewhere;
 };
 
 } // namespace ferry
