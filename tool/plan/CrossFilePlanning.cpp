@@ -53,6 +53,7 @@ void useTargetHostAccess(HostSummaryCache &Host, const TargetSummaries &T) {
   Host.ElsewhereHidden = [&T](const FunctionDecl *F) {
     return T.runsHidden(usrOf(F));
   };
+  Host.globals().ElsewhereHidden = Host.ElsewhereHidden;
   Host.ElsewhereMembers = [&T](const CXXMethodDecl *M, const FieldPath &Path)
       -> std::optional<ElsewhereMemberUse> {
     std::vector<std::string> Members;

@@ -167,7 +167,10 @@ const GlobalReach &GlobalReachCache::of(const FunctionDecl *F) {
     return Anything;
   GlobalReach R;
   if (!F->hasBody()) {
-    R.Unseen = !isLibraryFunction(F);
+    // A function of another Ferry source whose summary says it runs only
+    // described code and names no global buffer reaches none.
+    R.Unseen = !isLibraryFunction(F) &&
+               !(ElsewhereHidden && !ElsewhereHidden(F));
     R.PlannedElsewhere = Elsewhere.count(F) != 0;
     InProgress.erase(F);
     return Cache[F] = R;

@@ -13,6 +13,7 @@
 
 #include "clang/AST/Decl.h"
 
+#include <functional>
 #include <map>
 #include <set>
 #include <optional>
@@ -71,6 +72,10 @@ public:
   void setPlannedElsewhere(std::set<const clang::FunctionDecl *> Functions) {
     Elsewhere = std::move(Functions);
   }
+  /// Whether another Ferry source's summary says a call to F (without a
+  /// body here) may run code no summary describes, or name a global buffer
+  /// (TargetSummaries::runsHidden); unset: any such call may.
+  std::function<bool(const clang::FunctionDecl *)> ElsewhereHidden;
 
 private:
   const std::vector<const clang::VarDecl *> &declaredGlobals(clang::ASTContext &Ctx);

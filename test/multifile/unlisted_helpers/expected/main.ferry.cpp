@@ -50,8 +50,6 @@
 
 template <class B> void driveT(ferry::ComputeContext &cc, B &b, float dt) {
   b.step(cc, dt);
-  cc.fromDeviceIfStale(trace); // ferry: line 46: `trace` may be used by nudge() on the host; the device may hold a newer copy
-  cc.hostWrites(trace); // ferry: line 46 writes `trace` on the host; the device copy becomes stale
   cc.hostWritesAllOf<float>(); // ferry: line 46: buffers of element type `float` used by nudge() on the host, which Ferry cannot name; the device may hold newer copies, and the host may write them
   b.nudge(3, 1.0f);
   b.step(cc, dt);
@@ -62,8 +60,6 @@ template <class B> void driveT(ferry::ComputeContext &cc, B &b, float dt) {
 struct Driver {
   void operator()(ferry::ComputeContext &cc, Body &b) const {
     b.step(cc, 0.5f);
-    cc.fromDeviceIfStale(trace); // ferry: line 53: `trace` may be used by nudge() on the host; the device may hold a newer copy
-    cc.hostWrites(trace); // ferry: line 53 writes `trace` on the host; the device copy becomes stale
     cc.hostWritesAllOf<float>(); // ferry: line 53: buffers of element type `float` used by nudge() on the host, which Ferry cannot name; the device may hold newer copies, and the host may write them
     b.nudge(5, 2.0f);
     b.step(cc, 0.5f);
