@@ -94,18 +94,73 @@ FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v) {
 TEST_CASE("a loop that may run zero times gets no copy above it", "[plan]") {
   Source S(program(R"(
 FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int rounds) {
-  for (int r = 0; r < rounds; ++r)
+  for (int r = 0; r < rounds; ++r)                         // FIRST
     cc.dispatch(rw, Range(v.size()), v);                   // DISPATCH
 }                                                          // END
 )"));
   // Hoisted, the copy would move v on a run with rounds == 0; at the
-  // dispatch, guarded, it moves v on the first trip only.
+  // dispatch, guarded, it moves v on the first trip only. No code here
+  // calls `run`, so code Ferry does not see may run it twice in a compute:
+  // the guard must find the device copy stale, as the plan starts.
   CHECK(transfers(S, "run") ==
         std::vector<std::string>{
+            "hostWrites(v) before line " + std::to_string(S.lineOf("// FIRST")),
             "toDeviceIfStale(v) before line " +
                 std::to_string(S.lineOf("// DISPATCH")),
             "fromDeviceIfStale(v) end of block line " +
                 std::to_string(S.lineOf("// END"))});
+}
+
+TEST_CASE("an entry that may run again in one compute tells the run-time "
+          "state the device copy is stale where it starts",
+          "[plan]") {
+  const std::string Run = R"(
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v) {
+  v[0] += 1;                                               // FIRST
+  cc.dispatch(rw, Range(v.size()), v);                     // DISPATCH
+  cc.dispatch(rw, Range(v.size()), v);
+}
+)";
+  SECTION("run once where a compute starts: nothing to tell") {
+    Source S(program(Run + R"(
+void once(ferry::Accelerator &acc, Buffer<int> &v) {
+  acc.compute([&](ComputeContext &cc) { run(cc, v); });
+}
+)"));
+    CHECK(transfers(S, "run") ==
+          std::vector<std::string>{
+              "toDevice(v) before line " + std::to_string(S.lineOf("// DISPATCH")),
+              "fromDevice(v) end of block line " +
+                  std::to_string(S.lineOf("// DISPATCH") + 2)});
+  }
+  SECTION("run through a function pointer: its own copy in is plain, and "
+          "nothing trusts the run-time state") {
+    Source S(program(Run + R"(
+void twice(ferry::Accelerator &acc, Buffer<int> &v) {
+  void (*f)(ComputeContext &, Buffer<int> &) = run;
+  acc.compute([&](ComputeContext &cc) { f(cc, v); f(cc, v); });
+}
+)"));
+    CHECK(transfers(S, "run").front() ==
+          "toDevice(v) before line " + std::to_string(S.lineOf("// DISPATCH")));
+  }
+  SECTION("run through a function pointer, handing the buffer over") {
+    Source S(program(R"(
+FERRY_COMPUTE void inner(ComputeContext &cc, Buffer<int> &v) {
+  cc.dispatch(rw, Range(v.size()), v);
+}
+FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v) {
+  v[0] += 1;                                               // FIRST
+  inner(cc, v);
+}
+void twice(ferry::Accelerator &acc, Buffer<int> &v) {
+  void (*f)(ComputeContext &, Buffer<int> &) = run;
+  acc.compute([&](ComputeContext &cc) { f(cc, v); f(cc, v); });
+}
+)"));
+    CHECK(transfers(S, "run").front() ==
+          "hostWrites(v) before line " + std::to_string(S.lineOf("// FIRST")));
+  }
 }
 
 TEST_CASE("a copy leaves a loop only if every path into it uses the copy",
@@ -113,7 +168,7 @@ TEST_CASE("a copy leaves a loop only if every path into it uses the copy",
   SECTION("a trip may break before its dispatch: the copy stays at it") {
     Source S(program(R"(
 FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int stop) {
-  for (int r = 0; r < 4; ++r) {
+  for (int r = 0; r < 4; ++r) {                            // FIRST
     if (r == stop)
       break;
     cc.dispatch(rw, Range(v.size()), v);                   // DISPATCH
@@ -122,6 +177,8 @@ FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int stop) {
 )"));
     CHECK(transfers(S, "run") ==
           std::vector<std::string>{
+              "hostWrites(v) before line " +
+                  std::to_string(S.lineOf("// FIRST")),
               "toDeviceIfStale(v) before line " +
                   std::to_string(S.lineOf("// DISPATCH")),
               "fromDeviceIfStale(v) end of block line " +
@@ -130,7 +187,7 @@ FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int stop) {
   SECTION("a trip may return before its dispatch: the copy stays at it") {
     Source S(program(R"(
 FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int stop) {
-  int r = 0;
+  int r = 0;                                               // FIRST
   do {
     if (r == stop)
       return;                                              // RETURN
@@ -140,6 +197,8 @@ FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int stop) {
 )"));
     CHECK(transfers(S, "run") ==
           std::vector<std::string>{
+              "hostWrites(v) before line " +
+                  std::to_string(S.lineOf("// FIRST")),
               "fromDeviceIfStale(v) before line " +
                   std::to_string(S.lineOf("// RETURN")),
               "toDeviceIfStale(v) before line " +
@@ -156,7 +215,7 @@ FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int odd) {
       cc.dispatch(rw, Range(v.size()), v);                 // DISPATCH
 }
 )"));
-    CHECK(transfers(S, "run").front() ==
+    CHECK(transfers(S, "run").at(1) ==
           "toDeviceIfStale(v) before line " +
               std::to_string(S.lineOf("// DISPATCH")));
   }

@@ -2,6 +2,7 @@
 #include "plan/TemplateInstances.h"
 
 #include "analyses/lifetime/ComputeOnlyMembers.h"
+#include "analyses/lifetime/ComputeSites.h"
 #include "analyses/paths/ElementSteps.h"
 #include "analyses/paths/MemberSteps.h"
 #include "analyses/lifetime/ExitLiveness.h"
@@ -222,6 +223,64 @@ internalFunctions(ASTContext &Ctx,
       Result.insert(F);
   return Result;
 }
+/// Entries the runtime starts once per compute, where its epoch starts: the
+/// lambdas written in `acc.compute(…)`, and a function of this file that
+/// such a lambda, left unplanned, consists of one call to, where nothing
+/// else in the target names it. Any other entry may run more than once in one compute
+/// (TransferPlanner.cpp, markEntryDeviceCopiesStale).
+std::set<const FunctionDecl *>
+startedOncePerCompute(ASTContext &Ctx, const ProgramModel &Model,
+                      const std::set<const FunctionDecl *> &Planned,
+                      const TargetSummaries *Target) {
+  auto Definition = [](const FunctionDecl *F) {
+    return F->getDefinition() ? F->getDefinition() : F;
+  };
+  std::set<const FunctionDecl *> Once(Model.ComputeLambdas.begin(),
+                                      Model.ComputeLambdas.end());
+  std::map<const FunctionDecl *, unsigned> SingleCalls;
+  for (const FunctionDecl *Op : Model.ComputeLambdas) {
+    const CallExpr *Call = Planned.count(Op) ? nullptr : singleCallOf(Op);
+    if (const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr)
+      ++SingleCalls[Definition(Callee)];
+  }
+  if (SingleCalls.empty())
+    return Once;
+  struct Uses : RecursiveASTVisitor<Uses> {
+    std::function<const FunctionDecl *(const FunctionDecl *)> Definition;
+    std::map<const FunctionDecl *, unsigned> Count;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    void use(const ValueDecl *D) {
+      if (const auto *F = dyn_cast<FunctionDecl>(D))
+        ++Count[Definition(F)];
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      use(Ref->getDecl());
+      return true;
+    }
+    bool VisitMemberExpr(MemberExpr *ME) {
+      use(ME->getMemberDecl());
+      return true;
+    }
+  } U;
+  U.Definition = Definition;
+  U.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (auto [F, Calls] : SingleCalls) {
+    // A virtual method may also run through a call naming the one it
+    // overrides.
+    if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isVirtual())
+      continue;
+    // Inline in a header: every file including it plans it, alike (the
+    // ODR), and another of them may call it in any way.
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (!SM.isWrittenInMainFile(SM.getExpansionLoc(F->getLocation())))
+      continue;
+    if (U.Count[F] == Calls &&
+        !(Target && F->isExternallyVisible() && Target->usedElsewhere(usrOf(F))))
+      Once.insert(F);
+  }
+  return Once;
+}
+
 /// Ferry takes a global buffer pointer to name one buffer through a whole
 /// compute, so code a compute function reaches may read it but not re-point
 /// it; and a static local buffer of a planned function must be declared
@@ -560,9 +619,11 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
   llvm::erase_if(P.LeftOnDevice, [](const LeftOnDeviceInLoop &L) {
     return L.Buffers.empty();
   });
+  std::set<const FunctionDecl *> StartsCompute =
+      startedOncePerCompute(Ctx, P.Model, P.Planned, Target);
   PlanningContext PC{Ctx,      P.Kernels,         Host, AllPlanned,
                      P.DeadAfterCompute, P.MayStayOnDevice, P.Members,
-                     {},       {},           &P.Internal};
+                     {},       {},           &P.Internal, &StartsCompute};
   SourceManager &SM = Ctx.getSourceManager();
   std::vector<const FunctionDecl *> Ordered(P.Planned.begin(), P.Planned.end());
   std::sort(Ordered.begin(), Ordered.end(),

@@ -199,6 +199,17 @@ bool TargetSummaries::onlyPlannedCallsElsewhere(const std::string &Usr) const {
   return true;
 }
 
+bool TargetSummaries::usedElsewhere(const std::string &Usr) const {
+  if (Incomplete || OtherUsesElsewhere.count(Usr))
+    return true;
+  for (std::size_t I = 0; I + 1 < Files.size(); ++I)
+    for (const FunctionSummary &F : Files[I].Functions)
+      for (const SummaryCall &C : F.Calls)
+        if (C.Callee == Usr)
+          return true;
+  return false;
+}
+
 std::optional<std::set<unsigned>>
 TargetSummaries::deadAnywhere(const std::string &Usr) const {
   return deadIn(Usr, Files.size());

@@ -84,6 +84,8 @@ public:
   bool keepsNothing(const std::string &Usr, unsigned Index) const;
   /// The file being rewritten uses it nowhere.
   bool unusedHere(const std::string &Usr) const;
+  /// Some other file calls it or names it otherwise (takes its address).
+  bool usedElsewhere(const std::string &Usr) const;
   /// Defined in some summary.
   bool known(const std::string &Usr) const { return Functions.count(Usr); }
   /// Calling it may run code that no summary describes, through any file

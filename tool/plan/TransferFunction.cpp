@@ -174,6 +174,13 @@ struct TransferFunction::Impl {
           Last.RangeCount == (Range ? Range->Count : ""))
         return;
     }
+    // A guarded copy in asks the run-time state whether the device copy is
+    // current (copies home ask about the host copy, which an entry's
+    // callers leave current).
+    if (Kind == TransferKind::ToDeviceIfStale) {
+      std::set<ObjectId> All = Table.withAliases(Ids);
+      TrustsRunTimeState.insert(All.begin(), All.end());
+    }
     Transfer T;
     T.Kind = Kind;
     T.Where = Where;
@@ -934,6 +941,10 @@ struct TransferFunction::Impl {
     // The callee leaves each buffer wherever its latest copy is; only the
     // run-time state knows where.
     if (!HandedIds.empty()) {
+      if (Plan) {
+        std::set<ObjectId> All = Table.withAliases(HandedIds);
+        TrustsRunTimeState.insert(All.begin(), All.end());
+      }
       note(&StepEffects::HostWrites, Table.withAliases(HandedIds));
       note(&StepEffects::DeviceWrites, Table.withAliases(HandedIds));
       for (ObjectId Id : Table.withAliases(HandedIds))
@@ -1397,6 +1408,9 @@ struct TransferFunction::Impl {
   const ObjectTable &Table;
   const PlanningUnits &Units;
   FunctionPlan *Plan = nullptr;
+  /// While recording: objects whose lines here, or whose planned callees'
+  /// lines, the run-time state decides (guarded lines, handed-over calls).
+  std::set<ObjectId> TrustsRunTimeState;
   /// Recording a dispatch no path reaches: its launch, no lines.
   bool LinesOff = false;
   StepEffects *Effects = nullptr;
@@ -1462,6 +1476,10 @@ void TransferFunction::recordUnreachable(const Step &S, size_t Objects) {
 }
 
 void TransferFunction::observe(StepEffects *Effects) { I->Effects = Effects; }
+
+const std::set<ObjectId> &TransferFunction::trustsRunTimeState() const {
+  return I->TrustsRunTimeState;
+}
 
 void TransferFunction::hoist(const Stmt *Loop, Hoist H) {
   I->Hoists[Loop].push_back(std::move(H));

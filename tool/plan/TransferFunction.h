@@ -64,6 +64,9 @@ public:
   void recordUnreachable(const Step &S, size_t Objects);
   /// While set, what the steps applied need and change goes into `Effects`.
   void observe(StepEffects *Effects);
+  /// The objects whose copies in the run-time state decides, in recorded
+  /// lines or in planned callees': guarded copies in, buffers handed over.
+  const std::set<ObjectId> &trustsRunTimeState() const;
   /// Places a copy at the entry of `Loop`.
   void hoist(const clang::Stmt *Loop, Hoist H);
   /// The host reads of object `Id` in the step planning `Unit` copy back

@@ -107,6 +107,8 @@ public:
       else
         TF.recordUnreachable(Graph->Steps[S], Table.objects().size());
     TF.record(nullptr);
+    if (Entry && !(PC.StartsCompute && PC.StartsCompute->count(F)))
+      markEntryDeviceCopiesStale(Plan, TF.trustsRunTimeState());
     return Plan;
   }
 
@@ -175,6 +177,68 @@ private:
     }
     S.Facts = Table.entryPointsTo();
     return S;
+  }
+
+  /// An entry that code Ferry does not plan calls (through a function
+  /// pointer, a std::function, a template) may run several times in one
+  /// compute. Its plan starts from "the device holds nothing", but after an
+  /// earlier run the run-time state says the device copy is current, and a
+  /// host write this entry makes before its first copy in adds no line (the
+  /// plan counts the device copy stale already). Where a line of its own or
+  /// a planned callee's asks the run-time state, that state must agree with
+  /// the plan's start: a line at the start tells it.
+  void markEntryDeviceCopiesStale(FunctionPlan &Plan,
+                                  const std::set<ObjectId> &Trusting) const {
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
+    if (!Body || Body->body_empty() || Trusting.empty())
+      return;
+    FlowState S = start();
+    std::vector<Transfer> Marks;
+    for (const BufferObject &O : Table.objects()) {
+      if (!O.callerVisible() || !Trusting.count(O.Id) ||
+          !(S.Objects[O.Id] == CopyState{Validity::Valid, Validity::Stale}))
+        continue;
+      const Stmt *Anchor = firstNaming(O, Body);
+      if (!Anchor)
+        continue;
+      Transfer T;
+      T.Kind = TransferKind::HostWrites;
+      T.Anchor = Anchor;
+      T.Buffer = O.Spelling;
+      T.Objects = {O.Id};
+      T.EachElement = O.Elements;
+      T.Reason = "code Ferry does not plan may run `" +
+                 F->getNameAsString() +
+                 "` more than once in a compute, and the host may have "
+                 "written `" + O.Spelling +
+                 "` since; the plan starts from a stale device copy";
+      Marks.push_back(std::move(T));
+    }
+    Plan.Transfers.insert(Plan.Transfers.begin(), Marks.begin(), Marks.end());
+  }
+
+  /// The first statement of `Body` where `O` can be named: the first, or
+  /// for a static local of F (or a member of one), the one after its
+  /// declaration; null when no statement follows it.
+  const Stmt *firstNaming(const BufferObject &O, const CompoundStmt *Body) const {
+    const ValueDecl *Root = O.Kind == ObjectKind::ParameterMember ? O.Base : O.Decl;
+    const auto *Local = dyn_cast_or_null<VarDecl>(Root);
+    if (!Local || !Local->isLocalVarDecl())
+      return Body->body_front();
+    for (DynTypedNode Node : Ctx.getParents(*Local)) {
+      const auto *Declaration = Node.get<DeclStmt>();
+      if (!Declaration)
+        continue;
+      for (DynTypedNode Up : Ctx.getParents(*Declaration)) {
+        const auto *Block = Up.get<CompoundStmt>();
+        if (!Block)
+          continue;
+        const auto *It = llvm::find(Block->body(), Declaration);
+        if (It != Block->body_end() && std::next(It) != Block->body_end())
+          return *std::next(It);
+      }
+    }
+    return nullptr;
   }
 
   /// The step of `S` that runs first: S's own, or for a statement planned

@@ -51,6 +51,11 @@ struct PlanningContext {
   /// The planned functions that leave their buffers to their planned
   /// callers (ProgramPlan::Internal); the others bring them home.
   const std::set<const clang::FunctionDecl *> *Internal = nullptr;
+  /// The call operators of lambdas written as the argument of an
+  /// Accelerator::compute call: the runtime runs each once, where an epoch
+  /// starts, so its run-time state agrees with the plan's start. Any other
+  /// entry may run more than once in a compute.
+  const std::set<const clang::FunctionDecl *> *StartsCompute = nullptr;
 };
 
 /// How a transfer line spells the element type of buffers Ferry cannot
