@@ -224,10 +224,12 @@ internalFunctions(ASTContext &Ctx,
   return Result;
 }
 /// Entries the runtime starts once per compute, where its epoch starts: the
-/// lambdas written in `acc.compute(…)`, and a function of this file that
-/// such a lambda, left unplanned, consists of one call to, where nothing
-/// else in the target names it. Any other entry may run more than once in one compute
-/// (TransferPlanner.cpp, markEntryDeviceCopiesStale).
+/// lambdas written in `acc.compute(…)`, and a function whose every use in
+/// the target is the one call such a lambda consists of (a lambda that
+/// does more is planned, and what it calls is no entry). Without the
+/// target's summaries the file is the program. Any other entry may run
+/// more than once in one compute (TransferPlanner.cpp,
+/// markEntryDeviceCopiesStale).
 std::set<const FunctionDecl *>
 startedOncePerCompute(ASTContext &Ctx, const ProgramModel &Model,
                       const std::set<const FunctionDecl *> &Planned,
@@ -243,8 +245,6 @@ startedOncePerCompute(ASTContext &Ctx, const ProgramModel &Model,
     if (const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr)
       ++SingleCalls[Definition(Callee)];
   }
-  if (SingleCalls.empty())
-    return Once;
   struct Uses : RecursiveASTVisitor<Uses> {
     std::function<const FunctionDecl *(const FunctionDecl *)> Definition;
     std::map<const FunctionDecl *, unsigned> Count;
@@ -264,19 +264,17 @@ startedOncePerCompute(ASTContext &Ctx, const ProgramModel &Model,
   } U;
   U.Definition = Definition;
   U.TraverseDecl(Ctx.getTranslationUnitDecl());
-  for (auto [F, Calls] : SingleCalls) {
+  for (const FunctionDecl *F : Planned) {
+    if (Once.count(F) || U.Count[F] != SingleCalls[F])
+      continue;
     // A virtual method may also run through a call naming the one it
     // overrides.
     if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isVirtual())
       continue;
-    // Inline in a header: every file including it plans it, alike (the
-    // ODR), and another of them may call it in any way.
-    const SourceManager &SM = Ctx.getSourceManager();
-    if (!SM.isWrittenInMainFile(SM.getExpansionLoc(F->getLocation())))
+    if (Target && F->isExternallyVisible() &&
+        !Target->onlyStartsComputesElsewhere(usrOf(F)))
       continue;
-    if (U.Count[F] == Calls &&
-        !(Target && F->isExternallyVisible() && Target->usedElsewhere(usrOf(F))))
-      Once.insert(F);
+    Once.insert(F);
   }
   return Once;
 }

@@ -199,15 +199,16 @@ bool TargetSummaries::onlyPlannedCallsElsewhere(const std::string &Usr) const {
   return true;
 }
 
-bool TargetSummaries::usedElsewhere(const std::string &Usr) const {
+bool TargetSummaries::onlyStartsComputesElsewhere(
+    const std::string &Usr) const {
   if (Incomplete || OtherUsesElsewhere.count(Usr))
-    return true;
+    return false;
   for (std::size_t I = 0; I + 1 < Files.size(); ++I)
     for (const FunctionSummary &F : Files[I].Functions)
       for (const SummaryCall &C : F.Calls)
-        if (C.Callee == Usr)
-          return true;
-  return false;
+        if (C.Callee == Usr && !(F.Lambda && F.SingleCallee == Usr))
+          return false;
+  return true;
 }
 
 std::optional<std::set<unsigned>>
