@@ -97,6 +97,27 @@ int parameterNamed(const Expr *Arg, const FunctionDecl *Caller) {
 
 /// A local buffer variable of the caller (`b`, `&b`), or a buffer member of
 /// its object (`pos_`, `this->pos_`): a name it can bring home.
+/// A struct holding its buffers by value in public members, to any depth
+/// (`struct Grid { Buffer<float> cur, next; }`): a caller names each of
+/// them through the local it is (`g.cur`), as within one file.
+bool namesEveryBufferMember(QualType T, int Depth) {
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || Depth > 4 || RD->isInStdNamespace() ||
+      isa<ClassTemplateSpecializationDecl>(RD) || RD->getNumBases() != 0)
+    return false;
+  bool Any = false;
+  for (const FieldDecl *FD : RD->fields()) {
+    QualType FT = FD->getType();
+    if (!holdsBuffers(FT))
+      continue;
+    if (FD->getAccess() != AS_public ||
+        !(isBufferType(FT) || namesEveryBufferMember(FT, Depth + 1)))
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
 bool namesLocalBuffer(const Expr *Arg) {
   const Expr *E = Arg->IgnoreParenImpCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(E);
@@ -109,7 +130,42 @@ bool namesLocalBuffer(const Expr *Arg) {
   const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   // `Buffer<T> *grid[2]`: the caller names what each element points to.
   return V && !isa<ParmVarDecl>(V) && V->hasLocalStorage() &&
-         (isBufferType(V->getType()) || isBufferPointerArray(V->getType()));
+         (isBufferType(V->getType()) || isBufferPointerArray(V->getType()) ||
+          namesEveryBufferMember(V->getType(), 0));
+}
+
+/// A path of public members from a parameter, a local or `this` (`m.grid`,
+/// `p->grid.cur`, `grid_`) to a buffer or to a struct whose buffers a caller
+/// names (namesEveryBufferMember): the caller's plan names every buffer it
+/// hands over, as within one file. (Its effects still reach the caller's
+/// callers only through the caller's own summary: the call stays untied.)
+bool namesMemberPath(const Expr *Arg, const FunctionDecl *Caller) {
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  QualType T = E->getType().getNonReferenceType();
+  if (!isBufferType(T) && !namesEveryBufferMember(T, 0))
+    return false;
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  if (!ME)
+    return false;
+  while (ME) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD || (FD->getAccess() != AS_public &&
+                !(isa<CXXMethodDecl>(Caller) &&
+                  cast<CXXMethodDecl>(Caller)->getParent() == FD->getParent())))
+      return false;
+    const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(Base))
+      return true;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Base)) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      return V && (isa<ParmVarDecl>(V) || V->hasLocalStorage());
+    }
+    ME = dyn_cast<MemberExpr>(Base);
+  }
+  return false;
 }
 
 /// Whether an argument can reach buffer elements at all.
@@ -186,8 +242,9 @@ struct CallsOf : RecursiveASTVisitor<CallsOf> {
         // Reaches buffers by a name that is not a parameter nor a local
         // buffer (an alias, an element, data()): this function's callers
         // cannot tie the callee's effects to their own arguments.
-        if (refersToBuffer(Arg->getType()) ||
-            holdsBuffers(Arg->getType().getNonReferenceType()))
+        if ((refersToBuffer(Arg->getType()) ||
+             holdsBuffers(Arg->getType().getNonReferenceType())) &&
+            !namesMemberPath(Arg, Current))
           C.ExactArgs = false;
         Untied = true;
       }
