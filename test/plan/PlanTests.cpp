@@ -94,14 +94,17 @@ FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v) {
 TEST_CASE("a loop that may run zero times gets no copy above it", "[plan]") {
   Source S(program(R"(
 FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int rounds) {
-  for (int r = 0; r < rounds; ++r)
+  for (int r = 0; r < rounds; ++r)                         // FIRST
     cc.dispatch(rw, Range(v.size()), v);                   // DISPATCH
 }                                                          // END
 )"));
   // Hoisted, the copy would move v on a run with rounds == 0; at the
-  // dispatch, guarded, it moves v on the first trip only.
+  // dispatch, guarded, it moves v on the first trip only. No code here
+  // calls `run`, so code Ferry does not see may run it twice in a compute:
+  // the guard must find the device copy stale, as the plan starts.
   CHECK(transfers(S, "run") ==
         std::vector<std::string>{
+            "hostWrites(v) before line " + std::to_string(S.lineOf("// FIRST")),
             "toDeviceIfStale(v) before line " +
                 std::to_string(S.lineOf("// DISPATCH")),
             "fromDeviceIfStale(v) end of block line " +
@@ -165,7 +168,7 @@ TEST_CASE("a copy leaves a loop only if every path into it uses the copy",
   SECTION("a trip may break before its dispatch: the copy stays at it") {
     Source S(program(R"(
 FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int stop) {
-  for (int r = 0; r < 4; ++r) {
+  for (int r = 0; r < 4; ++r) {                            // FIRST
     if (r == stop)
       break;
     cc.dispatch(rw, Range(v.size()), v);                   // DISPATCH
@@ -174,6 +177,8 @@ FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int stop) {
 )"));
     CHECK(transfers(S, "run") ==
           std::vector<std::string>{
+              "hostWrites(v) before line " +
+                  std::to_string(S.lineOf("// FIRST")),
               "toDeviceIfStale(v) before line " +
                   std::to_string(S.lineOf("// DISPATCH")),
               "fromDeviceIfStale(v) end of block line " +
@@ -182,7 +187,7 @@ FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int stop) {
   SECTION("a trip may return before its dispatch: the copy stays at it") {
     Source S(program(R"(
 FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int stop) {
-  int r = 0;
+  int r = 0;                                               // FIRST
   do {
     if (r == stop)
       return;                                              // RETURN
@@ -192,6 +197,8 @@ FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int stop) {
 )"));
     CHECK(transfers(S, "run") ==
           std::vector<std::string>{
+              "hostWrites(v) before line " +
+                  std::to_string(S.lineOf("// FIRST")),
               "fromDeviceIfStale(v) before line " +
                   std::to_string(S.lineOf("// RETURN")),
               "toDeviceIfStale(v) before line " +
@@ -208,7 +215,7 @@ FERRY_COMPUTE void run(ComputeContext &cc, Buffer<int> &v, int odd) {
       cc.dispatch(rw, Range(v.size()), v);                 // DISPATCH
 }
 )"));
-    CHECK(transfers(S, "run").front() ==
+    CHECK(transfers(S, "run").at(1) ==
           "toDeviceIfStale(v) before line " +
               std::to_string(S.lineOf("// DISPATCH")));
   }

@@ -9,7 +9,9 @@
 // their `a[0] += 100` (103 where the reference prints 303), `G` lost the
 // lambda's `b[2] += 5`, and `K` its static local's `h[0] += 10`. Such an
 // entry now starts by telling the run-time state its device copies are
-// stale, where its lines or its callees' trust that state.
+// stale, where its lines or its callees' trust that state. `P` reaches its
+// buffer through a pointer that may be null: its line is under `if (p)`
+// (found by a review: first written before P's own check, it crashed).
 //
 // By hand (a, b 8 ints, 32 B; h 4 ints, 16 B; none a fill, as each is
 // written on the host before its first copy in):
@@ -18,11 +20,14 @@
 //          in, its second needs nothing): in 3 (96), out 3 (96); 4 dispatches.
 //   3 x K: H copies `h` in, the exit (round 2: the print) brings it home:
 //          in 3 (48), out 3 (48).
-// In 9 (240 B), out 9 (240 B), dispatches 10.
+//   3 x P (c 8 ints, 32 B; the first with a null pointer, which moves
+//          nothing): H copies `c` in, the exit brings it home: in 2 (64),
+//          out 2 (64).
+// In 11 (304 B), out 11 (304 B), dispatches 12.
 // ferry-test: golden
-// ferry-test: to_device 9 to_device_bytes 240 fills 0
-// ferry-test: from_device 9 from_device_bytes 240
-// ferry-test: dispatches 10
+// ferry-test: to_device 11 to_device_bytes 304 fills 0
+// ferry-test: from_device 11 from_device_bytes 304
+// ferry-test: dispatches 12
 #include <ferry/ferry.hpp>
 
 #include <cstdio>
@@ -57,12 +62,21 @@ FERRY_COMPUTE void K(ferry::ComputeContext &cc, int round) {
     std::printf("h %d %d\n", h[0], h[1]);
 }
 
+/// Reaches its buffer through a pointer, which may be null.
+FERRY_COMPUTE void P(ferry::ComputeContext &cc, ferry::Buffer<int> *p) {
+  if (!p)
+    return;
+  (*p)[0] += 100;
+  H(cc, *p);
+}
+
 int main() {
-  ferry::Buffer<int> a(8, 0), b(8, 0);
+  ferry::Buffer<int> a(8, 0), b(8, 0), c(8, 0);
   ferry::Accelerator acc;
   void (*f)(ferry::ComputeContext &, ferry::Buffer<int> &) = F;
   std::function<void(ferry::ComputeContext &, ferry::Buffer<int> &, int)> g = G;
   void (*k)(ferry::ComputeContext &, int) = K;
+  void (*p)(ferry::ComputeContext &, ferry::Buffer<int> *) = P;
   acc.compute([&](ferry::ComputeContext &cc) {
     for (int i = 0; i < 3; ++i)
       f(cc, a);
@@ -72,7 +86,11 @@ int main() {
     }
     for (int r = 0; r < 3; ++r)
       k(cc, r);
+    p(cc, nullptr);
+    p(cc, &c);
+    p(cc, &c);
   });
   std::printf("a %d %d\n", a[0], a[1]);
   std::printf("b %d %d %d\n", b[0], b[2], b[7]);
+  std::printf("c %d %d\n", c[0], c[1]);
 }

@@ -224,16 +224,16 @@ internalFunctions(ASTContext &Ctx,
   return Result;
 }
 /// Entries the runtime starts once per compute, where its epoch starts: the
-/// lambdas written in `acc.compute(…)`, and a function whose every use in
-/// the target is the one call such a lambda consists of (a lambda that
-/// does more is planned, and what it calls is no entry). Without the
-/// target's summaries the file is the program. Any other entry may run
-/// more than once in one compute (TransferPlanner.cpp,
-/// markEntryDeviceCopiesStale).
+/// lambdas written in `acc.compute(…)`, and a function no other file can
+/// name whose every use in this one is the one call such a lambda consists
+/// of (a lambda that does more is planned, and what it calls is no entry).
+/// A function another file can name may be called there in ways no summary
+/// records (from a template, through a pointer set up by an initialiser,
+/// from a file that is no Ferry source). Any other entry may run more than
+/// once in one compute (TransferPlanner.cpp, markEntryDeviceCopiesStale).
 std::set<const FunctionDecl *>
 startedOncePerCompute(ASTContext &Ctx, const ProgramModel &Model,
-                      const std::set<const FunctionDecl *> &Planned,
-                      const TargetSummaries *Target) {
+                      const std::set<const FunctionDecl *> &Planned) {
   auto Definition = [](const FunctionDecl *F) {
     return F->getDefinition() ? F->getDefinition() : F;
   };
@@ -242,9 +242,12 @@ startedOncePerCompute(ASTContext &Ctx, const ProgramModel &Model,
   std::map<const FunctionDecl *, unsigned> SingleCalls;
   for (const FunctionDecl *Op : Model.ComputeLambdas) {
     const CallExpr *Call = Planned.count(Op) ? nullptr : singleCallOf(Op);
-    if (const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr)
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (Callee && !Callee->isExternallyVisible())
       ++SingleCalls[Definition(Callee)];
   }
+  if (SingleCalls.empty())
+    return Once;
   struct Uses : RecursiveASTVisitor<Uses> {
     std::function<const FunctionDecl *(const FunctionDecl *)> Definition;
     std::map<const FunctionDecl *, unsigned> Count;
@@ -264,17 +267,13 @@ startedOncePerCompute(ASTContext &Ctx, const ProgramModel &Model,
   } U;
   U.Definition = Definition;
   U.TraverseDecl(Ctx.getTranslationUnitDecl());
-  for (const FunctionDecl *F : Planned) {
-    if (Once.count(F) || U.Count[F] != SingleCalls[F])
-      continue;
+  for (auto [F, Calls] : SingleCalls) {
     // A virtual method may also run through a call naming the one it
     // overrides.
     if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isVirtual())
       continue;
-    if (Target && F->isExternallyVisible() &&
-        !Target->onlyStartsComputesElsewhere(usrOf(F)))
-      continue;
-    Once.insert(F);
+    if (U.Count[F] == Calls)
+      Once.insert(F);
   }
   return Once;
 }
@@ -618,7 +617,7 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
     return L.Buffers.empty();
   });
   std::set<const FunctionDecl *> StartsCompute =
-      startedOncePerCompute(Ctx, P.Model, P.Planned, Target);
+      startedOncePerCompute(Ctx, P.Model, P.Planned);
   PlanningContext PC{Ctx,      P.Kernels,         Host, AllPlanned,
                      P.DeadAfterCompute, P.MayStayOnDevice, P.Members,
                      {},       {},           &P.Internal, &StartsCompute};

@@ -199,18 +199,6 @@ bool TargetSummaries::onlyPlannedCallsElsewhere(const std::string &Usr) const {
   return true;
 }
 
-bool TargetSummaries::onlyStartsComputesElsewhere(
-    const std::string &Usr) const {
-  if (Incomplete || OtherUsesElsewhere.count(Usr))
-    return false;
-  for (std::size_t I = 0; I + 1 < Files.size(); ++I)
-    for (const FunctionSummary &F : Files[I].Functions)
-      for (const SummaryCall &C : F.Calls)
-        if (C.Callee == Usr && !(F.Lambda && F.SingleCallee == Usr))
-          return false;
-  return true;
-}
-
 std::optional<std::set<unsigned>>
 TargetSummaries::deadAnywhere(const std::string &Usr) const {
   return deadIn(Usr, Files.size());

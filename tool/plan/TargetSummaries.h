@@ -84,10 +84,6 @@ public:
   bool keepsNothing(const std::string &Usr, unsigned Index) const;
   /// The file being rewritten uses it nowhere.
   bool unusedHere(const std::string &Usr) const;
-  /// Every use of it in the other files is the one call a lambda given to
-  /// acc.compute consists of (true where they use it nowhere): there it
-  /// runs once, where a compute starts.
-  bool onlyStartsComputesElsewhere(const std::string &Usr) const;
   /// Defined in some summary.
   bool known(const std::string &Usr) const { return Functions.count(Usr); }
   /// Calling it may run code that no summary describes, through any file

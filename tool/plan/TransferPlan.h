@@ -88,6 +88,10 @@ struct Transfer {
   /// `Buffer` is a container of buffers: the line does it for each element
   /// (ElementSteps.h).
   bool EachElement = false;
+  /// A condition, as source text valid at the anchor, that the line runs
+  /// under: the pointers `Buffer` is reached through are not null (a line
+  /// placed where the code has not dereferenced them yet).
+  std::string OnlyIf;
 };
 
 /// How one dispatch argument is passed to ComputeContext::launch.

@@ -207,14 +207,36 @@ private:
       T.Buffer = O.Spelling;
       T.Objects = {O.Id};
       T.EachElement = O.Elements;
-      T.Reason = "code Ferry does not plan may run `" +
-                 F->getNameAsString() +
-                 "` more than once in a compute, and the host may have "
-                 "written `" + O.Spelling +
-                 "` since; the plan starts from a stale device copy";
+      T.OnlyIf = pointersNotNull(O.Spelling);
+      T.Reason = "`" + F->getNameAsString() +
+                 "` may run again in this compute (code Ferry does not plan "
+                 "calls it), and the host may have written `" + O.Spelling +
+                 "` since its last run: the plan starts with the device copy "
+                 "stale";
       Marks.push_back(std::move(T));
     }
     Plan.Transfers.insert(Plan.Transfers.begin(), Marks.begin(), Marks.end());
+  }
+
+  /// The pointers a buffer's spelling goes through (`*p`: p; `g->cur`: g;
+  /// `*s->next`: s && s->next), as a condition that they are not null: an
+  /// entry's first line comes before the code's own null checks.
+  static std::string pointersNotNull(const std::string &Spelling) {
+    std::string Path = Spelling;
+    bool Deref = !Path.empty() && Path[0] == '*';
+    if (Deref)
+      Path.erase(0, 1);
+    std::vector<std::string> Conditions;
+    for (size_t At = Path.find("->"); At != std::string::npos;
+         At = Path.find("->", At + 2))
+      if (Path.substr(0, At) != "this")
+        Conditions.push_back(Path.substr(0, At));
+    if (Deref)
+      Conditions.push_back(Path);
+    std::string Out;
+    for (const std::string &C : Conditions)
+      Out += (Out.empty() ? "" : " && ") + C;
+    return Out;
   }
 
   /// The first statement of `Body` where `O` can be named: the first, or

@@ -105,11 +105,13 @@ private:
   }
 
   std::string line(const std::string &Context, const Transfer &T) const {
+    std::string If = T.OnlyIf.empty() ? "" : "if (" + T.OnlyIf + ") ";
     // A container of buffers: the same call for each of its elements.
     if (T.EachElement)
-      return "for (auto &ferry_each : " + T.Buffer + ") " + Context + "." +
-             runtimeCallName(T.Kind) + "(ferry_each); // ferry: " + T.Reason;
-    return call(Context, T) + "; // ferry: " + T.Reason;
+      return If + "for (auto &ferry_each : " + T.Buffer + ") " + Context +
+             "." + runtimeCallName(T.Kind) + "(ferry_each); // ferry: " +
+             T.Reason;
+    return If + call(Context, T) + "; // ferry: " + T.Reason;
   }
 
   /// The leading white space of the line holding `Loc`, as the rewritten

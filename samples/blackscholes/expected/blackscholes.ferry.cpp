@@ -95,6 +95,11 @@ FERRY_COMPUTE void blackScholes(ferry::ComputeContext &cc,
                                 ferry::Buffer<float> &call,
                                 ferry::Buffer<float> &put, float rate,
                                 float volatility) {
+  cc.hostWrites(spot); // ferry: `blackScholes` may run again in this compute (code Ferry does not plan calls it), and the host may have written `spot` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(strike); // ferry: `blackScholes` may run again in this compute (code Ferry does not plan calls it), and the host may have written `strike` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(years); // ferry: `blackScholes` may run again in this compute (code Ferry does not plan calls it), and the host may have written `years` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(call); // ferry: `blackScholes` may run again in this compute (code Ferry does not plan calls it), and the host may have written `call` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(put); // ferry: `blackScholes` may run again in this compute (code Ferry does not plan calls it), and the host may have written `put` since its last run: the plan starts with the device copy stale
   const int n = static_cast<int>(spot.size());
   cc.toDevice(spot); // ferry: kernel `price` (line 65) reads `spot`; the device copy is stale
   cc.toDeviceIfStale(strike); // ferry: kernel `price` (line 65) reads `strike`; the device copy may be stale

@@ -93,6 +93,8 @@ FERRY_KERNEL void residual(ferry::KernelContext kc, const float *a,
 FERRY_COMPUTE void diffuse(ferry::ComputeContext &cc, ferry::Buffer<float> &a,
                            ferry::Buffer<float> &b, int size, int maxSteps,
                            int every, float tolerance, int &steps) {
+  cc.hostWrites(a); // ferry: `diffuse` may run again in this compute (code Ferry does not plan calls it), and the host may have written `a` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(b); // ferry: `diffuse` may run again in this compute (code Ferry does not plan calls it), and the host may have written `b` since its last run: the plan starts with the device copy stale
   ferry::Buffer<float> partial(kParts);
   const int rows = (size + kParts - 1) / kParts;
   ferry::Buffer<float> *from = &a;

@@ -79,6 +79,8 @@ void view(const ferry::Buffer<T> &grid, int width, int height, int generation) {
 FERRY_COMPUTE void life(ferry::ComputeContext &cc, ferry::Buffer<unsigned char> &a,
                         ferry::Buffer<unsigned char> &b, int width, int height,
                         int generations, int every) {
+  cc.hostWrites(a); // ferry: `life` may run again in this compute (code Ferry does not plan calls it), and the host may have written `a` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(b); // ferry: `life` may run again in this compute (code Ferry does not plan calls it), and the host may have written `b` since its last run: the plan starts with the device copy stale
   ferry::Buffer<unsigned char> *from = &a;
   ferry::Buffer<unsigned char> *to = &b;
   for (int gen = 0; gen < generations; ++gen) {

@@ -113,6 +113,7 @@ FERRY_COMPUTE void render(ferry::ComputeContext &cc, ferry::Buffer<int> &iters,
                           ferry::Buffer<Pixel> &palette,
                           ferry::Buffer<Pixel> &image, int width, int height,
                           int frames, int maxIter) {
+  cc.hostWrites(iters); // ferry: `render` may run again in this compute (code Ferry does not plan calls it), and the host may have written `iters` since its last run: the plan starts with the device copy stale
   const double one = 16777216.0;
   const long long centreX = static_cast<long long>(-0.743643887 * one);
   const long long centreY = static_cast<long long>(0.131825904 * one);

@@ -53,6 +53,9 @@ FERRY_KERNEL void multiply(ferry::KernelContext kc, FERRY_RO const float *a,
 FERRY_COMPUTE void matmul(ferry::ComputeContext &cc, ferry::Buffer<float> &a,
                           ferry::Buffer<float> &b, ferry::Buffer<float> &c,
                           int m, int k, int n) {
+  cc.hostWrites(a); // ferry: `matmul` may run again in this compute (code Ferry does not plan calls it), and the host may have written `a` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(b); // ferry: `matmul` may run again in this compute (code Ferry does not plan calls it), and the host may have written `b` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(c); // ferry: `matmul` may run again in this compute (code Ferry does not plan calls it), and the host may have written `c` since its last run: the plan starts with the device copy stale
   cc.toDevice(a); // ferry: kernel `multiply` (line 39) reads `a`; the device copy is stale
   cc.toDeviceIfStale(b); // ferry: kernel `multiply` (line 39) reads `b`; the device copy may be stale
   cc.launch(::ferry_opencl_program, "multiply", multiply, ferry::Range(n, m), ferry::ro(a), ferry::ro(b), ferry::woDeclared(c), k);

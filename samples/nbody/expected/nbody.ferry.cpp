@@ -142,6 +142,7 @@ double energy(const ferry::Buffer<Body> &bodies, float softening) {
 FERRY_COMPUTE void simulate(ferry::ComputeContext &cc,
                             ferry::Buffer<Body> &bodies, int steps, int every,
                             float dt, float softening) {
+  cc.hostWrites(bodies); // ferry: `simulate` may run again in this compute (code Ferry does not plan calls it), and the host may have written `bodies` since its last run: the plan starts with the device copy stale
   const int n = static_cast<int>(bodies.size());
   for (int step = 0; step < steps; ++step) {
     if (step % every == 0) {

@@ -208,6 +208,9 @@ FERRY_KERNEL void reducePartials(ferry::KernelContext kc,
 FERRY_COMPUTE void reduce(ferry::ComputeContext &cc, ferry::Buffer<int> &data,
                           ferry::Buffer<int> &total, ferry::Buffer<int> &maximum,
                           int groups, int reps) {
+  cc.hostWrites(data); // ferry: `reduce` may run again in this compute (code Ferry does not plan calls it), and the host may have written `data` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(total); // ferry: `reduce` may run again in this compute (code Ferry does not plan calls it), and the host may have written `total` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(maximum); // ferry: `reduce` may run again in this compute (code Ferry does not plan calls it), and the host may have written `maximum` since its last run: the plan starts with the device copy stale
   const int n = static_cast<int>(data.size());
   ferry::Buffer<int> partialSums(groups), partialMaxima(groups);
   for (int rep = 0; rep < reps; ++rep) {

@@ -405,6 +405,8 @@ struct Matrices {
 
 FERRY_COMPUTE void sgemm(ferry::ComputeContext &cc, Matrices &m, int n,
                          int reps) {
+  cc.hostWrites(m.a); // ferry: `sgemm` may run again in this compute (code Ferry does not plan calls it), and the host may have written `m.a` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(m.b); // ferry: `sgemm` may run again in this compute (code Ferry does not plan calls it), and the host may have written `m.b` since its last run: the plan starts with the device copy stale
   for (int rep = 0; rep < reps; ++rep) {
     cc.toDeviceIfStale(m.a); // ferry: kernel `sgemmTiled` (line 237) reads `m.a`; the device copy may be stale
     cc.toDeviceIfStale(m.b); // ferry: kernel `sgemmTiled` (line 237) reads `m.b`; the device copy may be stale

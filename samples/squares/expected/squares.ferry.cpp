@@ -37,6 +37,7 @@ FERRY_KERNEL void squareKernel(ferry::KernelContext kc, int *values) {
 
 FERRY_COMPUTE void square(ferry::ComputeContext &cc, ferry::Buffer<int> &values,
                           int rounds) {
+  cc.hostWrites(values); // ferry: `square` may run again in this compute (code Ferry does not plan calls it), and the host may have written `values` since its last run: the plan starts with the device copy stale
   for (int round = 0; round < rounds; ++round) {
     cc.toDeviceIfStale(values); // ferry: kernel `squareKernel` (line 28) reads `values`; the device copy may be stale
     cc.launch(::ferry_opencl_program, "squareKernel", squareKernel, ferry::Range(values.size()), ferry::rw(values));

@@ -134,6 +134,10 @@ FERRY_COMPUTE void sums(ferry::ComputeContext &cc,
                         ferry::Buffer<double> &total,
                         const ferry::Buffer<float> &samples,
                         ferry::Buffer<float> &bins) {
+  cc.hostWrites(data); // ferry: `sums` may run again in this compute (code Ferry does not plan calls it), and the host may have written `data` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(total); // ferry: `sums` may run again in this compute (code Ferry does not plan calls it), and the host may have written `total` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(samples); // ferry: `sums` may run again in this compute (code Ferry does not plan calls it), and the host may have written `samples` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(bins); // ferry: `sums` may run again in this compute (code Ferry does not plan calls it), and the host may have written `bins` since its last run: the plan starts with the device copy stale
   cc.toDevice(data); // ferry: kernel `totalOf` (line 62) reads `data`; the device copy is stale
   cc.toDeviceIfStale(total); // ferry: kernel `totalOf` (line 62) reads `total`; the device copy may be stale
   cc.launch(::ferry_opencl_program, "totalOf", totalOf, ferry::Range(data.size()).local(kGroup), ferry::ro(data), ferry::rw(total));

@@ -285,6 +285,13 @@ FERRY_COMPUTE void reduce(ferry::ComputeContext &cc,
                           ferry::Buffer<int> &low, ferry::Buffer<float> &high,
                           const ferry::Buffer<float> &grid,
                           ferry::Buffer<float> &gridSum) {
+  cc.hostWrites(data); // ferry: `reduce` may run again in this compute (code Ferry does not plan calls it), and the host may have written `data` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(total); // ferry: `reduce` may run again in this compute (code Ferry does not plan calls it), and the host may have written `total` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(values); // ferry: `reduce` may run again in this compute (code Ferry does not plan calls it), and the host may have written `values` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(low); // ferry: `reduce` may run again in this compute (code Ferry does not plan calls it), and the host may have written `low` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(high); // ferry: `reduce` may run again in this compute (code Ferry does not plan calls it), and the host may have written `high` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(grid); // ferry: `reduce` may run again in this compute (code Ferry does not plan calls it), and the host may have written `grid` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(gridSum); // ferry: `reduce` may run again in this compute (code Ferry does not plan calls it), and the host may have written `gridSum` since its last run: the plan starts with the device copy stale
   cc.toDevice(data); // ferry: hoisted: kernels in the loop at line 56 read `data` and the host never writes it there; the device copy is stale
   cc.toDeviceIfStale(total); // ferry: hoisted: kernels in the loop at line 56 read `total` and the host never writes it there; the device copy may be stale
   for (int rep = 0; rep < 3; ++rep)

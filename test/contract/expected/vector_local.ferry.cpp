@@ -48,6 +48,8 @@ FERRY_KERNEL void flip(ferry::KernelContext kc, const ferry::float4 *in,
 FERRY_COMPUTE void flipGroups(ferry::ComputeContext &cc,
                               ferry::Buffer<ferry::float4> &in,
                               ferry::Buffer<ferry::float4> &out) {
+  cc.hostWrites(in); // ferry: `flipGroups` may run again in this compute (code Ferry does not plan calls it), and the host may have written `in` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(out); // ferry: `flipGroups` may run again in this compute (code Ferry does not plan calls it), and the host may have written `out` since its last run: the plan starts with the device copy stale
   cc.toDevice(in); // ferry: kernel `flip` (line 36) reads `in`; the device copy is stale
   cc.toDeviceIfStale(out); // ferry: kernel `flip` (line 36) writes only part of `out`; the device copy may be stale
   cc.launch(::ferry_opencl_program, "flip", flip, ferry::Range(out.size()).local(64), ferry::ro(in), ferry::rw(out));

@@ -105,6 +105,8 @@ FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &data,
                        ferry::Buffer<int> &ring, std::vector<int> &sums,
                        double &seconds) {
   // The launch shape from the device: groups no larger than it allows.
+  cc.hostWrites(data); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `data` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(ring); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `ring` since its last run: the plan starts with the device copy stale
   const int group = cc.device().maxWorkGroupSize >= kGroup ? kGroup : 1;
   ferry::Buffer<int> partial(data.size() / kGroup);
   const auto t0 = std::chrono::steady_clock::now();

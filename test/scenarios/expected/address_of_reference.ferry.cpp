@@ -37,6 +37,8 @@ static int first(const Ptrs &s) { return (*s.x)[0]; }
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &a,
                        ferry::Buffer<int> &b, int pick) {
+  cc.hostWrites(a); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `a` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(b); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `b` since its last run: the plan starts with the device copy stale
   auto &to = pick > 0 ? a : b;
   cc.toDeviceIfStale(to); // ferry: kernel `inc` (line 31) reads `to`; the device copy may be stale
   cc.launch(::ferry_opencl_program, "inc", inc, ferry::Range(to.size()), ferry::rw(to));

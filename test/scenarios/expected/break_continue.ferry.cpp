@@ -42,6 +42,7 @@ FERRY_KERNEL void doubleAll(ferry::KernelContext kc, int *values) {
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &values,
                        int limit) {
+  cc.hostWrites(values); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `values` since its last run: the plan starts with the device copy stale
   int steps = 0;
   for (int s = 0; s < 50; ++s) {
     if (s % 2 == 1)

@@ -70,6 +70,7 @@ FERRY_KERNEL void prolongKernel(ferry::KernelContext kc, const float *coarse,
 FERRY_COMPUTE void vcycle(ferry::ComputeContext &cc,
                           std::vector<ferry::Buffer<float>> &levels,
                           int sweeps) {
+  for (auto &ferry_each : levels) cc.hostWrites(ferry_each); // ferry: `vcycle` may run again in this compute (code Ferry does not plan calls it), and the host may have written `levels` since its last run: the plan starts with the device copy stale
   for (std::size_t l = 0; l + 1 < levels.size(); ++l) {
     for (int s = 0; s < sweeps; ++s) {
       cc.toDeviceIfStale(levels[l]); // ferry: kernel `smoothKernel` (line 51) reads `levels[l]`; the device copy may be stale

@@ -48,6 +48,9 @@ FERRY_KERNEL void prolongKernel(ferry::KernelContext kc, const float *coarse,
 FERRY_COMPUTE void vcycle(ferry::ComputeContext &cc, ferry::Buffer<float> &l0,
                           ferry::Buffer<float> &l1, ferry::Buffer<float> &l2,
                           int sweeps) {
+  cc.hostWrites(l0); // ferry: `vcycle` may run again in this compute (code Ferry does not plan calls it), and the host may have written `l0` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(l1); // ferry: `vcycle` may run again in this compute (code Ferry does not plan calls it), and the host may have written `l1` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(l2); // ferry: `vcycle` may run again in this compute (code Ferry does not plan calls it), and the host may have written `l2` since its last run: the plan starts with the device copy stale
   for (int s = 0; s < sweeps; ++s) {
     cc.toDeviceIfStale(l0); // ferry: kernel `smoothKernel` (line 28) reads `l0`; the device copy may be stale
     cc.launch(::ferry_opencl_program, "smoothKernel", smoothKernel, ferry::Range(l0.size()), ferry::rw(l0));

@@ -42,6 +42,8 @@ static void bump(ferry::Buffer<int> *b, int k) { (*b)[0] += k; }
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &a,
                        ferry::Buffer<int> &b) {
+  cc.hostWrites(a); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `a` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(b); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `b` since its last run: the plan starts with the device copy stale
   cc.toDevice(a); // ferry: kernel `twice` (line 33) reads `a`; the device copy is stale
   cc.launch(::ferry_opencl_program, "twice", twice, ferry::Range(a.size()), ferry::rw(a));
   cc.fromDevice(a, 0, 1); // ferry: line 34: element `0` of `a`: passed to bump() on the host; the device holds the newer copy

@@ -34,6 +34,7 @@ FERRY_KERNEL void halve(ferry::KernelContext kc, int *v) {
 }
 
 FERRY_COMPUTE void settle(ferry::ComputeContext &cc, ferry::Buffer<int> &v) {
+  cc.hostWrites(v); // ferry: `settle` may run again in this compute (code Ferry does not plan calls it), and the host may have written `v` since its last run: the plan starts with the device copy stale
   int sweeps = 0;
   // ferry: the loop condition copies: line 26: element `0` of `v`: element read on the host; the device may hold a newer copy
   while ((cc.fromDeviceIfStale(v, 0, 1), v[0] > 1)) {

@@ -53,6 +53,9 @@ FERRY_KERNEL void spreadMax(ferry::KernelContext kc, const int *from, int *to,
 
 FERRY_COMPUTE void converge(ferry::ComputeContext &cc, ferry::Buffer<int> &a,
                             ferry::Buffer<int> &b, ferry::Buffer<int> &flag) {
+  cc.hostWrites(a); // ferry: `converge` may run again in this compute (code Ferry does not plan calls it), and the host may have written `a` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(b); // ferry: `converge` may run again in this compute (code Ferry does not plan calls it), and the host may have written `b` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(flag); // ferry: `converge` may run again in this compute (code Ferry does not plan calls it), and the host may have written `flag` since its last run: the plan starts with the device copy stale
   ferry::Buffer<int> *from = &a, *to = &b;
   int iterations = 0;
   do {

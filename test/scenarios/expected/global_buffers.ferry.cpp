@@ -72,6 +72,8 @@ FERRY_COMPUTE void applyTo(ferry::ComputeContext &cc) {
 }
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, float &seen) {
+  cc.hostWrites(weights); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `weights` since its last run: the plan starts with the device copy stale
+  if (current) cc.hostWrites(*current); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `*current` since its last run: the plan starts with the device copy stale
   cc.toDevice(weights); // ferry: kernel `apply` (line 55) reads `weights`; the device copy is stale
   cc.toDeviceIfStale(*current); // ferry: kernel `apply` (line 55) reads `*current`; the device copy may be stale
   cc.launch(::ferry_opencl_program, "apply", apply, ferry::Range(weights.size()), ferry::ro(weights), ferry::rw(*current));

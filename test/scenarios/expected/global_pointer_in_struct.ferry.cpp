@@ -49,6 +49,8 @@ FERRY_KERNEL void twice(ferry::KernelContext kc, int *v) {
 static int sum(const Pair &p) { return (*p.x)[3] + (*p.y)[4]; }
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &tmp) {
+  cc.hostWrites(tmp); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `tmp` since its last run: the plan starts with the device copy stale
+  if (cur) cc.hostWrites(*cur); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `*cur` since its last run: the plan starts with the device copy stale
   cc.toDevice(*cur); // ferry: kernel `twice` (line 40) reads `*cur`; the device copy is stale
   cc.launch(::ferry_opencl_program, "twice", twice, ferry::Range(cur->size()), ferry::rw(*cur));
   cc.toDeviceIfStale(tmp); // ferry: kernel `twice` (line 41) reads `tmp`; the device copy may be stale

@@ -89,6 +89,11 @@ FERRY_COMPUTE void run(ferry::ComputeContext &cc, const ferry::Buffer<int> &a,
                        const ferry::Buffer<int> &b, ferry::Buffer<int> &tmp,
                        ferry::Buffer<int> &vars, ferry::Buffer<int> &m,
                        int ni, int nj, int nk, int nelr) {
+  cc.hostWrites(a); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `a` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(b); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `b` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(tmp); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `tmp` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(vars); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `vars` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(m); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `m` since its last run: the plan starts with the device copy stale
   cc.toDevice(a); // ferry: kernel `product` (line 58) reads `a`; the device copy is stale
   cc.toDeviceIfStale(b); // ferry: kernel `product` (line 58) reads `b`; the device copy may be stale
   cc.launch(::ferry_opencl_program, "product", product, ferry::Range(roundUp(nj, 8), roundUp(ni, 4)), ferry::ro(a), ferry::ro(b), ferry::wo(tmp, ferry::grid(0, nj, nj, 1, ni)),

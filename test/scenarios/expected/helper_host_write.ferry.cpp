@@ -62,6 +62,9 @@ static void loop(ferry::ComputeContext &cc, ferry::Buffer<float> &c,
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<float> &c,
                        ferry::Buffer<float> &d, ferry::Buffer<int> &out,
                        long long &acc) {
+  cc.hostWrites(c); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `c` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(d); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `d` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(out); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `out` since its last run: the plan starts with the device copy stale
   loop(cc, c, d, out, acc);
   cc.fromDeviceIfStale(out); // ferry: `out` goes back to the caller; the device may hold a newer copy
 }

@@ -57,6 +57,8 @@ static void stepNext(ferry::ComputeContext &cc, Grids *g) {
 }
 
 FERRY_COMPUTE void grids(ferry::ComputeContext &cc, Grids &g) {
+  cc.hostWrites(g.cur); // ferry: `grids` may run again in this compute (code Ferry does not plan calls it), and the host may have written `g.cur` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(g.next); // ferry: `grids` may run again in this compute (code Ferry does not plan calls it), and the host may have written `g.next` since its last run: the plan starts with the device copy stale
   stepCur(cc, g);
   stepNext(cc, &g);
   cc.fromDeviceIfStale(g.cur); // ferry: `g.cur` goes back to the caller; the device may hold a newer copy
@@ -66,6 +68,8 @@ FERRY_COMPUTE void grids(ferry::ComputeContext &cc, Grids &g) {
 FERRY_COMPUTE void buffers(ferry::ComputeContext &cc,
                            std::vector<ferry::Buffer<int>> &bufs,
                            ferry::Buffer<int> &x) {
+  cc.hostWrites(x); // ferry: `buffers` may run again in this compute (code Ferry does not plan calls it), and the host may have written `x` since its last run: the plan starts with the device copy stale
+  for (auto &ferry_each : bufs) cc.hostWrites(ferry_each); // ferry: `buffers` may run again in this compute (code Ferry does not plan calls it), and the host may have written `bufs` since its last run: the plan starts with the device copy stale
   for (std::size_t i = 0; i < bufs.size(); ++i)
     step(cc, bufs[i]);
   step(cc, x);

@@ -74,6 +74,10 @@ FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &count,
                        ferry::Buffer<int> &pair, ferry::Buffer<float> &w,
                        ferry::Buffer<float> &v, const float *orig, int n,
                        int half, long long &total) {
+  cc.hostWrites(count); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `count` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(pair); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `pair` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(w); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `w` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(v); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `v` since its last run: the plan starts with the device copy stale
   for (int i = 0; i < 3; i++) {
     cc.hostWrites(count, 0, 1); // ferry: line 60 writes element `0` of `count` on the host; the device copy of those becomes stale
     count[0] = 0;

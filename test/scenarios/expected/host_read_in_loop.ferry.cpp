@@ -39,6 +39,7 @@ FERRY_KERNEL void advance(ferry::KernelContext kc, int *values) {
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &values,
                        int steps) {
+  cc.hostWrites(values); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `values` since its last run: the plan starts with the device copy stale
   long long trace = 0;
   for (int s = 0; s < steps; ++s) {
     cc.toDeviceIfStale(values); // ferry: kernel `advance` (line 31) reads `values`; the device copy may be stale

@@ -38,6 +38,10 @@ FERRY_KERNEL void scale(ferry::KernelContext kc, float *w) { w[kc.x] = w[kc.x] *
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<float> &w,
                        ferry::Buffer<float> &v, ferry::Buffer<float> &t,
                        ferry::Buffer<float> &u, int rows, int cols, int n) {
+  cc.hostWrites(w); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `w` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(v); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `v` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(t); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `t` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(u); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `u` since its last run: the plan starts with the device copy stale
   cc.toDevice(w); // ferry: kernel `scale` (line 28) reads `w`; the device copy is stale
   cc.launch(::ferry_opencl_program, "scale", scale, ferry::Range(w.size()), ferry::rw(w));
   int m = 0;

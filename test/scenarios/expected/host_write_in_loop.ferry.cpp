@@ -35,6 +35,7 @@ FERRY_KERNEL void accumulate(ferry::KernelContext kc, int *values) {
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &values,
                        int steps) {
+  cc.hostWrites(values); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `values` since its last run: the plan starts with the device copy stale
   for (int s = 0; s < steps; ++s) {
     cc.hostWrites(values, s % values.size(), 1); // ferry: line 26 writes element `s % values.size()` of `values` on the host; the device copy of those becomes stale
     values[s % values.size()] = 100 + s;

@@ -39,6 +39,7 @@ FERRY_KERNEL void advance(ferry::KernelContext kc, const int *weights,
 FERRY_COMPUTE void frameStep(ferry::ComputeContext &cc,
                              ferry::Buffer<int> &weights,
                              ferry::Buffer<int> &state) {
+  cc.hostWrites(state); // ferry: `frameStep` may run again in this compute (code Ferry does not plan calls it), and the host may have written `state` since its last run: the plan starts with the device copy stale
   cc.toDeviceIfStale(weights); // ferry: kernel `advance` (line 30) reads `weights`; the device copy may be stale
   cc.toDeviceIfStale(state); // ferry: kernel `advance` (line 30) reads `state`; the device copy may be stale
   cc.launch(::ferry_opencl_program, "advance", advance, ferry::Range(state.size()), ferry::ro(weights), ferry::rw(state));

@@ -99,6 +99,10 @@ FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<float> &a,
                        ferry::Buffer<float> &b, ferry::Buffer<int> &m,
                        ferry::Buffer<float> &f, ferry::Buffer<float> &g, int n,
                        int rows) {
+  cc.hostWrites(a); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `a` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(b); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `b` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(f); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `f` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(g); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `g` since its last run: the plan starts with the device copy stale
   cc.launch(::ferry_opencl_program, "blocked", blocked, ferry::Range(n + 3), ferry::wo(a, n), n);
   cc.toDeviceIfStale(b); // ferry: kernel `overlapping` (line 66) writes only part of `b`; the device copy may be stale
   cc.launch(::ferry_opencl_program, "overlapping", overlapping, ferry::Range(n), ferry::rw(b), n);

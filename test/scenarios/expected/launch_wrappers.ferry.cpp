@@ -64,6 +64,7 @@ static void launchUpdate(ferry::ComputeContext &cc, ferry::Buffer<int> &A,
 
 FERRY_COMPUTE void lu(ferry::ComputeContext &cc, ferry::Buffer<int> &A,
                       int n) {
+  cc.hostWrites(A); // ferry: `lu` may run again in this compute (code Ferry does not plan calls it), and the host may have written `A` since its last run: the plan starts with the device copy stale
   for (int k = 0; k < n; k++) {
     launchScale(cc, A, n, k);
     launchUpdate(cc, A, n, k);

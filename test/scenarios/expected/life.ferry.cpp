@@ -61,6 +61,8 @@ void display(const ferry::Buffer<int> &grid, int width, int generation) {
 FERRY_COMPUTE void life(ferry::ComputeContext &cc, ferry::Buffer<int> &a,
                         ferry::Buffer<int> &b, int width, int height,
                         int generations, int every) {
+  cc.hostWrites(a); // ferry: `life` may run again in this compute (code Ferry does not plan calls it), and the host may have written `a` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(b); // ferry: `life` may run again in this compute (code Ferry does not plan calls it), and the host may have written `b` since its last run: the plan starts with the device copy stale
   ferry::Buffer<int> *from = &a;
   ferry::Buffer<int> *to = &b;
   for (int gen = 0; gen < generations; ++gen) {

@@ -34,6 +34,8 @@ FERRY_KERNEL void step(ferry::KernelContext kc, int *values, const int *weights)
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &values,
                        const ferry::Buffer<int> &weights, int rounds) {
+  cc.hostWrites(values); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `values` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(weights); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `weights` since its last run: the plan starts with the device copy stale
   for (int r = 0; r < rounds; ++r) {
     cc.toDeviceIfStale(values); // ferry: kernel `step` (line 25) reads `values`; the device copy may be stale
     cc.toDeviceIfStale(weights); // ferry: kernel `step` (line 25) reads `weights`; the device copy may be stale

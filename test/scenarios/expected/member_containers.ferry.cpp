@@ -51,6 +51,7 @@ public:
   }
 
   FERRY_COMPUTE void forward(ferry::ComputeContext &cc) {
+    for (auto &ferry_each : this->layers_) cc.hostWrites(ferry_each); // ferry: `forward` may run again in this compute (code Ferry does not plan calls it), and the host may have written `this->layers_` since its last run: the plan starts with the device copy stale
     pass(cc, 0.25f);
     cc.fromDeviceIfStale(layers_[0], 0, 1); // ferry: line 42: element `0` of `layers_[0]`: passed to nudge() on the host; the device may hold a newer copy
     cc.hostWrites(layers_[0], 0, 1); // ferry: line 42 writes element `0` of `layers_[0]` on the host; the device copy of those becomes stale

@@ -30,6 +30,8 @@ FERRY_KERNEL void relax(ferry::KernelContext kc, int *state,
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &state,
                        ferry::Buffer<int> &coefficients) {
+  cc.hostWrites(state); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `state` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(coefficients); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `coefficients` since its last run: the plan starts with the device copy stale
   cc.toDevice(state); // ferry: hoisted: kernels in the loop at line 20 read `state` and the host never writes it there; the device copy is stale
   cc.toDeviceIfStale(coefficients); // ferry: hoisted: kernels in the loop at line 20 read `coefficients` and the host never writes it there; the device copy may be stale
   for (int outer = 0; outer < 3; ++outer) {

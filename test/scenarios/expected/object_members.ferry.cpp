@@ -76,6 +76,7 @@ FERRY_COMPUTE void smooth(ferry::ComputeContext &cc, Sim &sim, int rounds) {
 
 FERRY_COMPUTE void sample(ferry::ComputeContext &cc, Sim *sim,
                           ferry::Buffer<float> &out) {
+  cc.hostWrites(out); // ferry: `sample` may run again in this compute (code Ferry does not plan calls it), and the host may have written `out` since its last run: the plan starts with the device copy stale
   Sim probe(static_cast<int>(out.size()));
   cc.toDeviceIfStale(sim->state); // ferry: kernel `blur` (line 64) reads `sim->state`; the device copy may be stale
   cc.launch(::ferry_opencl_program, "blur", blur, ferry::Range(out.size()), ferry::ro(sim->state), ferry::wo(probe.state));

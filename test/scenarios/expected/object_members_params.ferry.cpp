@@ -59,6 +59,7 @@ FERRY_COMPUTE void smooth(ferry::ComputeContext &cc,
 FERRY_COMPUTE void sample(ferry::ComputeContext &cc,
                           ferry::Buffer<float> *state,
                           ferry::Buffer<float> &out) {
+  cc.hostWrites(out); // ferry: `sample` may run again in this compute (code Ferry does not plan calls it), and the host may have written `out` since its last run: the plan starts with the device copy stale
   ferry::Buffer<float> probe(out.size());
   seed(probe);
   cc.toDeviceIfStale(*state); // ferry: kernel `blur` (line 48) reads `*state`; the device copy may be stale

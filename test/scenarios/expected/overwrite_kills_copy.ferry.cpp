@@ -40,6 +40,7 @@ FERRY_KERNEL void update(ferry::KernelContext kc, int *img, const int *dN) {
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &img,
                        int iterations) {
+  cc.hostWrites(img); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `img` since its last run: the plan starts with the device copy stale
   ferry::Buffer<int> dN(img.size());
   for (int it = 0; it < iterations; ++it) {
     cc.toDeviceIfStale(img); // ferry: kernel `derive` (line 26) reads `img`; the device copy may be stale

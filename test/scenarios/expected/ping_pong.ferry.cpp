@@ -39,6 +39,7 @@ FERRY_KERNEL void blur(ferry::KernelContext kc, const int *from, int *to) {
 
 FERRY_COMPUTE void smooth(ferry::ComputeContext &cc, ferry::Buffer<int> &data,
                           int steps) {
+  cc.hostWrites(data); // ferry: `smooth` may run again in this compute (code Ferry does not plan calls it), and the host may have written `data` since its last run: the plan starts with the device copy stale
   ferry::Buffer<int> scratch(data.size());
   for (int s = 0; s < steps; ++s) {
     auto &from = (s % 2 == 0) ? data : scratch;

@@ -30,6 +30,8 @@ FERRY_KERNEL void smooth(ferry::KernelContext kc, const int *src, int *dst,
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &a,
                        ferry::Buffer<int> &b, int steps) {
+  cc.hostWrites(a); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `a` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(b); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `b` since its last run: the plan starts with the device copy stale
   ferry::Buffer<int> *grid[2] = {&a, &b};
   int src = 0, dst = 1;
   for (int s = 0; s < steps; ++s) {

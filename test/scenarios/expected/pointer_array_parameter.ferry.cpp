@@ -47,6 +47,7 @@ int steps(ferry::ComputeContext &cc, ferry::Buffer<float> *bufs[2], int n) {
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<float> &a,
                        int n) {
+  cc.hostWrites(a); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `a` since its last run: the plan starts with the device copy stale
   ferry::Buffer<float> b(n);
   ferry::Buffer<float> *bufs[2] = {&a, &b};
   int result = steps(cc, bufs, n);

@@ -37,6 +37,8 @@ static void flip(ferry::Buffer<int> *&x, ferry::Buffer<int> *&y) {
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &a,
                        ferry::Buffer<int> &b) {
+  cc.hostWrites(a); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `a` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(b); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `b` since its last run: the plan starts with the device copy stale
   ferry::Buffer<int> *p = &a, *q = &b;
   cc.toDevice(*p); // ferry: kernel `inc` (line 31) reads `*p`; the device copy is stale
   cc.launch(::ferry_opencl_program, "inc", inc, ferry::Range(a.size()), ferry::rw(*p));

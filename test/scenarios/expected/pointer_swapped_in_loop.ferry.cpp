@@ -38,6 +38,8 @@ FERRY_KERNEL void update(ferry::KernelContext kc, int *dst, const int *src) {
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &a,
                        ferry::Buffer<int> &b, int trips) {
+  cc.hostWrites(a); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `a` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(b); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `b` since its last run: the plan starts with the device copy stale
   cc.toDevice(b); // ferry: kernel `update` (line 29) reads `b`; the device copy is stale
   cc.toDeviceIfStale(a); // ferry: kernel `update` (line 29) reads `a`; the device copy may be stale
   cc.launch(::ferry_opencl_program, "update", update, ferry::Range(b.size()), ferry::rw(b), ferry::ro(a));

@@ -36,6 +36,7 @@ FERRY_KERNEL void bump(ferry::KernelContext kc, int *values) {
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &values,
                        int steps) {
+  cc.hostWrites(values); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `values` since its last run: the plan starts with the device copy stale
   for (int s = 0; s < steps; ++s) {
     cc.toDeviceIfStale(values); // ferry: kernel `bump` (line 27) reads `values`; the device copy may be stale
     cc.launch(::ferry_opencl_program, "bump", bump, ferry::Range(values.size()), ferry::rw(values));

@@ -36,6 +36,7 @@ FERRY_KERNEL void addInto(ferry::KernelContext kc, const int *x, int *y) {
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &x,
                        ferry::Buffer<int> &y) {
+  cc.hostWrites(y); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `y` since its last run: the plan starts with the device copy stale
   cc.toDeviceIfStale(x); // ferry: kernel `addInto` (line 26) reads `x`; the device copy may be stale
   cc.toDeviceIfStale(y); // ferry: kernel `addInto` (line 26) reads `y`; the device copy may be stale
   cc.launch(::ferry_opencl_program, "addInto", addInto, ferry::Range(x.size()), ferry::ro(x), ferry::rw(y));

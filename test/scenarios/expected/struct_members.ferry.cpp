@@ -65,6 +65,8 @@ static void byPtr(ferry::ComputeContext &cc, const Ptrs &s, int k) {
 
 FERRY_COMPUTE void run(ferry::ComputeContext &cc, ferry::Buffer<int> &a,
                        ferry::Buffer<int> &b) {
+  cc.hostWrites(a); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `a` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(b); // ferry: `run` may run again in this compute (code Ferry does not plan calls it), and the host may have written `b` since its last run: the plan starts with the device copy stale
   byRef(cc, Pair{a, b}, 3);
   cc.fromDeviceIfStale(b, 1, 1); // ferry: line 51: element `1` of `b`: element read on the host; the device may hold a newer copy
   std::printf("b[1] = %d\n", b[1]);

@@ -75,6 +75,8 @@ FERRY_COMPUTE void simulate(ferry::ComputeContext &cc,
                             const ferry::Buffer<int> &power,
                             ferry::Buffer<int> &temp, int nx, int ny, int nz,
                             int iterations) {
+  cc.hostWrites(power); // ferry: `simulate` may run again in this compute (code Ferry does not plan calls it), and the host may have written `power` since its last run: the plan starts with the device copy stale
+  cc.hostWrites(temp); // ferry: `simulate` may run again in this compute (code Ferry does not plan calls it), and the host may have written `temp` since its last run: the plan starts with the device copy stale
   ferry::Buffer<int> scratch(temp.size());
   for (int it = 0; it < iterations; ++it) {
     cc.toDeviceIfStale(power); // ferry: kernel `stencil3d` (line 50) reads `power`; the device copy may be stale
