@@ -95,8 +95,6 @@ int parameterNamed(const Expr *Arg, const FunctionDecl *Caller) {
   return -1;
 }
 
-/// A local buffer variable of the caller (`b`, `&b`), or a buffer member of
-/// its object (`pos_`, `this->pos_`): a name it can bring home.
 /// A struct holding its buffers by value in public members, to any depth
 /// (`struct Grid { Buffer<float> cur, next; }`): a caller names each of
 /// them through the local it is (`g.cur`), as within one file.
@@ -118,6 +116,8 @@ bool namesEveryBufferMember(QualType T, int Depth) {
   return Any;
 }
 
+/// A local buffer variable of the caller (`b`, `&b`), or a buffer member of
+/// its object (`pos_`, `this->pos_`): a name it can bring home.
 bool namesLocalBuffer(const Expr *Arg) {
   const Expr *E = Arg->IgnoreParenImpCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(E);

@@ -231,12 +231,13 @@ internalFunctions(ASTContext &Ctx,
 /// records (from a template, through a pointer set up by an initialiser,
 /// from a file that is no Ferry source). Any other entry may run more than
 /// once in one compute (TransferPlanner.cpp, markEntryDeviceCopiesStale).
+const FunctionDecl *definitionOf(const FunctionDecl *F) {
+  return F->getDefinition() ? F->getDefinition() : F;
+}
+
 std::set<const FunctionDecl *>
 startedOncePerCompute(ASTContext &Ctx, const ProgramModel &Model,
                       const std::set<const FunctionDecl *> &Planned) {
-  auto Definition = [](const FunctionDecl *F) {
-    return F->getDefinition() ? F->getDefinition() : F;
-  };
   std::set<const FunctionDecl *> Once(Model.ComputeLambdas.begin(),
                                       Model.ComputeLambdas.end());
   std::map<const FunctionDecl *, unsigned> SingleCalls;
@@ -244,17 +245,16 @@ startedOncePerCompute(ASTContext &Ctx, const ProgramModel &Model,
     const CallExpr *Call = Planned.count(Op) ? nullptr : singleCallOf(Op);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (Callee && !Callee->isExternallyVisible())
-      ++SingleCalls[Definition(Callee)];
+      ++SingleCalls[definitionOf(Callee)];
   }
   if (SingleCalls.empty())
     return Once;
   struct Uses : RecursiveASTVisitor<Uses> {
-    std::function<const FunctionDecl *(const FunctionDecl *)> Definition;
     std::map<const FunctionDecl *, unsigned> Count;
     bool shouldVisitTemplateInstantiations() const { return true; }
     void use(const ValueDecl *D) {
       if (const auto *F = dyn_cast<FunctionDecl>(D))
-        ++Count[Definition(F)];
+        ++Count[definitionOf(F)];
     }
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       use(Ref->getDecl());
@@ -265,7 +265,6 @@ startedOncePerCompute(ASTContext &Ctx, const ProgramModel &Model,
       return true;
     }
   } U;
-  U.Definition = Definition;
   U.TraverseDecl(Ctx.getTranslationUnitDecl());
   for (auto [F, Calls] : SingleCalls) {
     // A virtual method may also run through a call naming the one it
