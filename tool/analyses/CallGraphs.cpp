@@ -72,6 +72,31 @@ bool dispatchesDirectly(const FunctionDecl *F) {
   return Finder.Dispatches;
 }
 
+bool isUnseenCallWithContext(const CallExpr *Call) {
+  if (isDispatchCall(Call) ||
+      llvm::none_of(Call->arguments(), [](const Expr *Arg) {
+        return isComputeContextType(Arg->getType().getNonReferenceType());
+      }))
+    return false;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  return !Callee || (!isRuntimeFunction(Callee) &&
+                     Callee->getASTContext().getSourceManager().isInSystemHeader(
+                         Callee->getLocation()));
+}
+
+bool callsUnseenWithContext(const FunctionDecl *F) {
+  struct Find : RecursiveASTVisitor<Find> {
+    bool Found = false;
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitCallExpr(CallExpr *Call) {
+      return !(Found = Found || isUnseenCallWithContext(Call));
+    }
+  } Finder;
+  if (F->hasBody())
+    Finder.TraverseStmt(F->getBody());
+  return Finder.Found;
+}
+
 static ReachableGraph reachable(const FunctionDecl *Root, bool Compute) {
   ReachableGraph G;
   G.Root = Root;

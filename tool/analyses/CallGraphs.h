@@ -44,4 +44,12 @@ bool isAtomicFunction(const clang::FunctionDecl *F);
 /// True when F's body dispatches a kernel itself.
 bool dispatchesDirectly(const clang::FunctionDecl *F);
 
+/// A call handed the ComputeContext that Ferry cannot see into: through a
+/// function pointer, a std::function or another library callable. It may
+/// run compute code (a compute function whose address was taken).
+bool isUnseenCallWithContext(const clang::CallExpr *Call);
+/// True when F's body (its lambdas aside) makes such a call: it is host
+/// code between compute code, and so planned.
+bool callsUnseenWithContext(const clang::FunctionDecl *F);
+
 } // namespace ferry

@@ -134,7 +134,8 @@ bool plansLambda(const ReachableGraph &G,
                  const std::set<const FunctionDecl *> &Planned) {
   if (dispatchesDirectly(G.Root))
     return false;
-  bool CallsPlanned = false;
+  // (A call through a function pointer may run a compute function too.)
+  bool CallsPlanned = callsUnseenWithContext(G.Root);
   for (const CallEdge &E : G.Calls)
     CallsPlanned = CallsPlanned || (E.Caller == G.Root && Planned.count(E.Callee));
   if (!CallsPlanned)
@@ -466,7 +467,8 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
   auto PlanCallers = [&](const ReachableGraph &G) {
     for (const FunctionDecl *F : G.Functions)
       if (F != G.Root &&
-          (dispatchesDirectly(F) || callsAnyOf(F, PlannedElsewhere)))
+          (dispatchesDirectly(F) || callsAnyOf(F, PlannedElsewhere) ||
+           callsUnseenWithContext(F)))
         P.Planned.insert(F);
     for (bool Grew = true; Grew;) {
       Grew = false;

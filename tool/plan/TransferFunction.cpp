@@ -788,7 +788,7 @@ struct TransferFunction::Impl {
     std::vector<std::pair<const Expr *, const FunctionDecl *>> HandedArgs;
     std::map<const Expr *, const FunctionDecl *> Handed =
         handedOver(S, &HandedArgs);
-    std::set<ObjectId> HandedIds;
+    std::set<ObjectId> HandedIds, MayRunKernelsOn;
     std::set<const VarDecl *> Rebound;
     if (!isa<Expr>(S) || Events.size() > 1)
       Rebound = reboundWithin(S);
@@ -879,6 +879,21 @@ struct TransferFunction::Impl {
                          "` on the host");
         break;
       }
+      if (E.Kind == HostEventKind::Access && E.MayRunKernels &&
+          !(E.Site && Handed.count(E.Site)) && !E.Targets.Guessed)
+        MayRunKernelsOn.insert(E.Targets.Ids.begin(), E.Targets.Ids.end());
+    }
+    // A call Ferry cannot see into that may run kernels on these buffers (a
+    // compute function through a pointer): after the statement the device
+    // may hold valid copies, which only the run-time state knows. A host
+    // write after it then needs its line, and a copy its guard.
+    if (!MayRunKernelsOn.empty()) {
+      std::set<ObjectId> All = Table.withAliases(MayRunKernelsOn);
+      if (Plan)
+        TrustsRunTimeState.insert(All.begin(), All.end());
+      note(&StepEffects::DeviceWrites, All);
+      for (ObjectId Id : All)
+        In.Objects[Id] = {Validity::Unknown, Validity::Unknown};
     }
     // Whatever a planned call's arguments can reach is handed over, whether
     // or not the callee touches it on the host (a struct of buffer pointers

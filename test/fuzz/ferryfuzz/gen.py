@@ -1845,7 +1845,26 @@ class Gen:
                     {"method": "", "pointer": "st->"}.get(byref, "st."), name, self.N, k0, k1)
             elif self.form == "vector":
                 call = "%s(cc, vs, %d, %d, %d);" % (name, self.N, k0, k1)
-            if "lambdabody" not in self.avoid and r.random() < 0.3:
+            # A compute function run through a function pointer (`fnptr`),
+            # twice or three times in one compute with host writes between:
+            # Ferry plans it as an entry it cannot see called, whose runs
+            # after the first start with device copies the run-time state
+            # calls current. Drawn apart, so that the programs without it
+            # stay as they were.
+            fpr = random.Random("ferry-fuzz-fnptr:%s:%s:%d" % (self.seed, self.index_, c))
+            fnptr = "fnptr" not in self.avoid and self.form in ("params", "vector") and \
+                fpr.random() < 0.15
+            if fnptr:
+                fp = "%s_fp%d" % (self.tag, c)
+                runs = []
+                for t in range(fpr.randint(2, 3)):
+                    if t > 0 and fpr.random() < 0.7:
+                        b = mname[fpr.choice(bufs)]
+                        runs.append("%s[%d] += %d;" % (b, fpr.randrange(self.N), fpr.randint(1, 99)))
+                    runs.append(call.replace(name + "(", fp + "(", 1))
+                mb.append(Line("acc.compute([&](ferry::ComputeContext &cc) {\n  auto *%s = &%s;\n  %s\n});"
+                               % (fp, name, "\n  ".join(runs))))
+            elif "lambdabody" not in self.avoid and r.random() < 0.3:
                 # The lambda does more than call the compute function: it is
                 # planned itself (a loop of calls, host code between them).
                 b, i = r.choice(bufs), r.randrange(self.N)

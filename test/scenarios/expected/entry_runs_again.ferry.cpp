@@ -112,7 +112,12 @@ int main() {
       k(cc, r);
     p(cc, nullptr);
     p(cc, &c);
+    cc.fromDeviceIfStale(c); // ferry: line 91: `c` passed to a function() on the host; the device may hold a newer copy
+    cc.hostWrites(c); // ferry: line 91 writes `c` on the host; the device copy becomes stale
     p(cc, &c);
+    cc.fromDeviceIfStale(a); // ferry: `a` is the host's again when compute returns; the device may hold a newer copy
+    cc.fromDeviceIfStale(b); // ferry: `b` is the host's again when compute returns; the device may hold a newer copy
+    cc.fromDeviceIfStale(c); // ferry: `c` is the host's again when compute returns; the device may hold a newer copy
   });
   std::printf("a %d %d\n", a[0], a[1]);
   std::printf("b %d %d %d\n", b[0], b[2], b[7]);

@@ -83,12 +83,14 @@ int main() {
   ferry::Accelerator acc;
   void (*through)(ferry::ComputeContext &, Body &, float) = drive;
   acc.compute([&](ferry::ComputeContext &cc) {
+    cc.hostWritesAllOf<float>(); // ferry: line 73: buffers of element type `float` passed to a function(), a buffer member on the host, which Ferry cannot name; the device may hold newer copies, and the host may write them
     for (Body &b : bodies)
       through(cc, b, 0.25f);
   });
   show(bodies);
   std::function<void(ferry::ComputeContext &, Body &, float)> wrapped = drive;
   acc.compute([&](ferry::ComputeContext &cc) {
+    cc.hostWritesAllOf<float>(); // ferry: line 79: buffers of element type `float` passed to operator()(), a buffer member on the host, which Ferry cannot name; the device may hold newer copies, and the host may write them
     for (Body &b : bodies)
       wrapped(cc, b, 0.5f);
   });

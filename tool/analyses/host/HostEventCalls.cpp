@@ -93,6 +93,22 @@ bool handsOutPointers(const CallExpr *Call) {
 
 } // namespace
 
+bool HostWalker::opaqueComputeCall(const CallExpr *Call) const {
+  if (isUnseenCallWithContext(Call))
+    return true;
+  // A virtual call, or one declared only that no summary describes.
+  if (!isVirtualCall(Call) && !(Call->getDirectCallee() &&
+                                !Call->getDirectCallee()->getDefinition()))
+    return false;
+  if (!llvm::any_of(Call->arguments(), [](const Expr *Arg) {
+        return isComputeContextType(Arg->getType().getNonReferenceType());
+      }))
+    return false;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  return isVirtualCall(Call) || !Summaries.Elsewhere ||
+         !Summaries.Elsewhere(Callee);
+}
+
 void HostWalker::visitCall(const CallExpr *Call) {
   // What a call's arguments hand out is the call's, not a binding's.
   struct NoBinding {
@@ -120,6 +136,17 @@ void HostWalker::visitCall(const CallExpr *Call) {
   // counts.
   if (const MpiFunction *M = mpiFunction(Call->getDirectCallee()))
     return visitMpiCall(Call, *M);
+  // A call Ferry cannot see into that is handed the ComputeContext may
+  // dispatch: what it touches may then have a valid device copy.
+  struct MarkMayRunKernels {
+    std::vector<HostEvent> &Events;
+    size_t First;
+    bool Marks;
+    ~MarkMayRunKernels() {
+      for (size_t I = First; Marks && I < Events.size(); ++I)
+        Events[I].MayRunKernels = true;
+    }
+  } MayRun{Events, Events.size(), opaqueComputeCall(Call)};
   globalEffects(Call);
   memberEffects(Call);
   // `levels.push_back(…)`, `levels.erase(…)`: which buffer is where, and

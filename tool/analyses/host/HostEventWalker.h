@@ -164,6 +164,8 @@ private:
   /// A call that may run an override of its callee, which Ferry does not
   /// look at (`h.run(v)` through a reference or pointer to a base).
   static bool isVirtualCall(const clang::CallExpr *Call);
+  /// A call Ferry cannot see into, handed the ComputeContext.
+  bool opaqueComputeCall(const clang::CallExpr *Call) const;
 
   /// A method called on an object (`bump()` on `this`, `sim.step(cc)`):
   /// what it does to the object's buffer members, by the method's summary;

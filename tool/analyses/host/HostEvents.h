@@ -113,6 +113,12 @@ struct HostEvent {
   /// to MPI_Send: FollowedPointers.h): like binding a reference, the
   /// binding itself touches nothing, and a planner may pass it by.
   bool OnlyBinds = false;
+  /// The access is a call Ferry cannot see into that is handed the
+  /// ComputeContext (through a function pointer, a std::function, a virtual
+  /// or declared-only function): it may run kernels on what it touches, so
+  /// afterwards only the run-time state knows whether the device holds a
+  /// valid copy.
+  bool MayRunKernels = false;
   /// The elements it may touch, when the analysis can bound them (never for
   /// an escape); absent: any of them.
   std::optional<ElementRange> Range;
