@@ -700,8 +700,10 @@ private:
     partial_ = std::move(other.partial_);
     epoch_ = other.epoch_;
     keptInto_ = other.keptInto_;
-    computeOnly_ = other.computeOnly_;
-    hostReadsOnly_ = other.hostReadsOnly_;
+    // (computeOnly_ and hostReadsOnly_ stay: they say how the program uses
+    // this object, a member the rewriter named, not the data moving in. A
+    // double buffer swapped, `std::swap(cur_, next_)`, must not carry
+    // next_'s "never comes home" into cur_.)
     homeDeferred_ = other.homeDeferred_;
     deferredFrom_ = other.deferredFrom_;
     shadow_ = std::move(other.shadow_);
@@ -719,8 +721,6 @@ private:
     other.hostValid_ = true;
     other.deviceValid_ = false;
     other.keptInto_ = 0;
-    other.computeOnly_ = false;
-    other.hostReadsOnly_ = false;
     other.homeDeferred_ = 0;
     other.listed_ = notListed;
     other.onDevice_ = notListed;
