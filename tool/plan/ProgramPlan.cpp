@@ -613,6 +613,7 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
         L.Buffers.erase(L.Buffers.begin() + I);
         L.Paths.erase(L.Paths.begin() + I);
         L.Whole.erase(L.Whole.begin() + I);
+        L.InElements.erase(L.InElements.begin() + I);
       }
   llvm::erase_if(P.LeftOnDevice, [](const LeftOnDeviceInLoop &L) {
     return L.Buffers.empty();

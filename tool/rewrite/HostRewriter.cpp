@@ -484,7 +484,15 @@ private:
     std::string Accelerator = isa<CXXThisExpr>(Object->IgnoreParenImpCasts())
                                   ? "*this"
                                   : sourceText(Object);
-    std::string Quoted = spelledList(L.Buffers, L.Paths).second;
+    // (The buffers of a container's elements, as `bodies[…].pos_`.)
+    std::string Quoted;
+    for (size_t I = 0; I < L.Buffers.size(); ++I)
+      Quoted += std::string(I ? ", `" : "`") +
+                (L.InElements[I]
+                     ? L.Buffers[I]->getNameAsString() + "[…]." +
+                           pathSpelling(L.Paths[I])
+                     : keptSpelling(L.Buffers[I], L.Paths[I])) +
+                "`";
     // A member it may not name: its whole object, once (ferry::buffersIn
     // takes a pointer too, null then).
     std::string Names;

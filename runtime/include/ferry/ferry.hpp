@@ -1793,6 +1793,13 @@ template <class T> detail::ObjectBytes buffersIn(T *object) {
     return {};
   return {object, sizeof(T)};
 }
+// A vector's elements lie in one block of their own, not in the vector: its
+// buffers are those stored inside them. (The vector must not reallocate
+// while the scope holds them; Ferry proves nothing adds or removes one.)
+template <class T, class A>
+detail::ObjectBytes buffersIn(const std::vector<T, A> &objects) {
+  return {objects.data(), objects.size() * sizeof(T)};
+}
 
 // Written by the rewriter at the start of a function that runs computes on
 // buffers its caller owns (an extension): the caller may have written them

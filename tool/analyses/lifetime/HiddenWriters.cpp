@@ -47,6 +47,9 @@ bool PointerHolders::holds(QualType T, QualType Elem, int Depth) {
     return false;
   if (RD->isLambda())
     return true;
+  // std::any may hold a pointer to anything.
+  if (declaredInSystemHeader(RD) && RD->getIdentifier() && RD->getName() == "any")
+    return true;
   if (!RD->hasDefinition())
     return true;
   auto [It, New] = Records.try_emplace({RD, Elem.getTypePtr()}, false);
@@ -65,7 +68,8 @@ bool PointerHolders::holds(QualType T, QualType Elem, int Depth) {
     if (declaredInSystemHeader(RD) && Args.size() > 0 &&
         Args[0].getKind() == TemplateArgument::Type &&
         (Name == "span" || Name == "reference_wrapper" ||
-         Name == "basic_string_view"))
+         Name == "basic_string_view" || Name == "shared_ptr" ||
+         Name == "unique_ptr" || Name == "weak_ptr"))
       Holds = Holds || pointsTo(Args[0].getAsType(), Elem, Depth + 1);
   }
   // A standard type's own fields point into storage of its own; what it

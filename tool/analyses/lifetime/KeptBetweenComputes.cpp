@@ -107,6 +107,14 @@ public:
   }
 
 private:
+  /// A local container of objects holding buffers, with the paths of the
+  /// buffers inside one element and their element types.
+  struct ContainerOfObjects {
+    const VarDecl *Var;
+    std::vector<FieldPath> Leaves;
+    std::vector<QualType> Elements;
+  };
+
   // The buffers followed: G's local buffers and buffer-reference
   // parameters, but those of an element type something else may write.
   bool followBuffers() {
@@ -144,14 +152,61 @@ private:
           return true;
         if (isBufferType(V->getType()))
           Self->addBuffer(V);
-        else
+        else {
           Self->addObject(V);
+          Self->addContainer(V);
+        }
         return true;
       }
     } Find;
     Find.Self = this;
     Find.TraverseStmt(G->getBody());
-    return !Buffers.empty();
+    return !Buffers.empty() || !Containers.empty();
+  }
+
+  /// A local container of objects that hold buffers by value at any depth
+  /// (`std::vector<Body> bodies;`, `std::array<Body, 4>`, `Body bs[4]`):
+  /// no path of G names one element's buffers, but a loop may leave all of
+  /// them on the device, held as the bytes the elements occupy
+  /// (ferry::buffersIn(bodies)). So every buffer of an element must be one
+  /// a path spells, and no long-lived place may point into the elements.
+  void addContainer(const VarDecl *V) {
+    if (V->getType()->isReferenceType() || !V->hasLocalStorage())
+      return;
+    const CXXRecordDecl *RD = elementClassOf(V->getType());
+    if (!RD || !RD->hasDefinition() || buffersBesideFields(RD))
+      return;
+    ContainerOfObjects C{V, bufferPathsOf(RD), {}};
+    if (C.Leaves.empty())
+      return;
+    for (const FieldPath &P : C.Leaves) {
+      QualType Elem = isOpaquePath(P) || !isBufferType(P.back()->getType())
+                          ? QualType()
+                          : bufferElementType(P.back()->getType());
+      if (Elem.isNull() || !readableOnlyByName(V, Elem))
+        return;
+      C.Elements.push_back(Elem);
+    }
+    Containers.push_back(std::move(C));
+  }
+
+  /// The class of a container's elements whose storage is the container's
+  /// own or one contiguous block: an array, std::array, std::vector.
+  static const CXXRecordDecl *elementClassOf(QualType T) {
+    T = T.getCanonicalType();
+    QualType Element;
+    if (const auto *A = dyn_cast<ConstantArrayType>(T.getTypePtr()))
+      Element = A->getElementType();
+    else if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+                 T->getAsCXXRecordDecl());
+             Spec && Spec->isInStdNamespace() && Spec->getIdentifier() &&
+             (Spec->getName() == "vector" || Spec->getName() == "array") &&
+             Spec->getTemplateArgs().size() > 0 &&
+             Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
+      Element = Spec->getTemplateArgs()[0].getAsType();
+    if (Element.isNull() || isBufferType(Element))
+      return nullptr;
+    return Element->getAsCXXRecordDecl();
   }
 
   static bool isFollowedParameter(const ParmVarDecl *P) {
@@ -1344,6 +1399,7 @@ private:
     // Per loop, the buffers it may leave on the device, and its accelerator.
     std::map<const Stmt *, std::set<unsigned>> Fit;
     std::map<const Stmt *, const Expr *> AcceleratorOf;
+    std::map<const Stmt *, std::set<const VarDecl *>> FitContainers;
     for (const Stmt *L : F.Loops) {
       if (L->getBeginLoc().isMacroID() || L->getEndLoc().isMacroID() ||
           !SM.isWrittenInMainFile(L->getBeginLoc()))
@@ -1414,17 +1470,33 @@ private:
              })))
           Fit[L].erase(B);
       AcceleratorOf[L] = Accelerator;
+      for (const ContainerOfObjects &C : Containers)
+        if (elementsLeftOnDevice(C, L, Inside, F.Lambdas, ComputeLambdas))
+          FitContainers[L].insert(C.Var);
     }
     // Each buffer in its outermost loop alone.
     for (const Stmt *L : F.Loops) {
-      auto It = Fit.find(L);
-      if (It == Fit.end())
+      if (!AcceleratorOf.count(L))
         continue;
       LeftOnDeviceInLoop Loop;
       Loop.Loop = L;
       Loop.Function = G;
       Loop.Accelerator = AcceleratorOf[L];
-      for (unsigned B : It->second) {
+      for (const ContainerOfObjects &C : Containers) {
+        if (!FitContainers[L].count(C.Var) ||
+            llvm::any_of(FitContainers, [&](const auto &Other) {
+              return Other.first != L && Other.second.count(C.Var) &&
+                     within(L, Other.first);
+            }))
+          continue;
+        for (const FieldPath &P : C.Leaves) {
+          Loop.Buffers.push_back(C.Var);
+          Loop.Paths.push_back(P);
+          Loop.Whole.push_back(true);
+          Loop.InElements.push_back(true);
+        }
+      }
+      for (unsigned B : Fit[L]) {
         bool Outer = false;
         for (const auto &[Other, Set] : Fit)
           Outer = Outer || (Other != L && Set.count(B) && within(L, Other));
@@ -1433,10 +1505,155 @@ private:
         Loop.Buffers.push_back(Buffers[B]);
         Loop.Paths.push_back(Paths[B]);
         Loop.Whole.push_back(Unspelled.count(B) != 0);
+        Loop.InElements.push_back(false);
       }
       if (!Loop.Buffers.empty())
         Out.push_back(std::move(Loop));
     }
+  }
+
+  /// Whether loop L may leave the buffers of C's elements on the device:
+  /// C is in scope before it; its computes' lambdas capture C by reference
+  /// and hand its elements' buffers to kernels alone, some kernel writing
+  /// one (elementsUsedOnlyByKernels); no other code of the loop names C;
+  /// and nothing that lives across the loop can point into the elements:
+  /// no lambda but a compute's names C, and no variable of G in scope
+  /// there may hold a pointer to such a buffer (a parameter only where G
+  /// never changes it). The loop itself holding C's elements (a range-for
+  /// over it) is such a variable.
+  bool elementsLeftOnDevice(const ContainerOfObjects &C, const Stmt *L,
+                            const std::vector<const Stmt *> &Inside,
+                            const std::vector<const LambdaExpr *> &Lambdas,
+                            const std::set<const LambdaExpr *> &ComputeLambdas) {
+    if (!inScopeAt(C.Var, L))
+      return false;
+    auto names = [&](const Stmt *S) {
+      struct Find : RecursiveASTVisitor<Find> {
+        const VarDecl *V;
+        bool Found = false;
+        bool VisitDeclRefExpr(DeclRefExpr *R) {
+          return !(Found = Found || R->getDecl() == V);
+        }
+      } F;
+      F.V = C.Var;
+      F.TraverseStmt(const_cast<Stmt *>(S));
+      return F.Found;
+    };
+    for (const LambdaExpr *Lambda : Lambdas)
+      if (!ComputeLambdas.count(Lambda) && names(Lambda->getBody()))
+        return false;
+    auto mayPoint = [&](const ValueDecl *W) {
+      return llvm::any_of(C.Elements, [&](QualType Elem) {
+        return Readers.holds(W->getType(), Elem);
+      });
+    };
+    for (const ParmVarDecl *P : G->parameters())
+      if (mayPoint(P) && !onlyReadIn(P, G->getBody()))
+        return false;
+    if (addressTaken(C.Var, L))
+      return false;
+    struct Locals : RecursiveASTVisitor<Locals> {
+      std::vector<const VarDecl *> Found;
+      bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+      bool VisitVarDecl(VarDecl *V) {
+        if (!isa<ParmVarDecl>(V))
+          Found.push_back(V);
+        return true;
+      }
+    } Vars;
+    Vars.TraverseStmt(G->getBody());
+    for (const VarDecl *W : Vars.Found) {
+      if (W == C.Var || !mayPoint(W))
+        continue;
+      // (Its scope: the statement around its declaration.)
+      auto Decl = DeclaringStmt.find(W);
+      const Stmt *Scope =
+          Decl == DeclaringStmt.end() ? nullptr : Parents->getParent(Decl->second);
+      if (!Scope)
+        return false;
+      bool After = SM.isBeforeInTranslationUnit(L->getEndLoc(),
+                                                Decl->second->getBeginLoc());
+      bool Before = SM.isBeforeInTranslationUnit(Scope->getEndLoc(),
+                                                 L->getBeginLoc());
+      if (!After && !Before)
+        return false;
+    }
+    bool Pays = false;
+    for (const Stmt *R : Inside) {
+      const RootEffect &E = effectOf(R);
+      if (!E.Compute || !E.Site) {
+        if (names(R))
+          return false;
+        continue;
+      }
+      for (const LambdaCapture &Capture : E.Site->Lambda->captures())
+        if (Capture.capturesVariable() && Capture.getCapturedVar() == C.Var &&
+            Capture.getCaptureKind() != LCK_ByRef)
+          return false; // a copy of the container and its buffers
+      for (const FieldPath &P : C.Leaves) {
+        KernelUse Use = elementsUsedOnlyByKernels(
+            E.Site->Lambda->getBody(), C.Var, P, &Host.ElsewhereKernelUse);
+        if (!Use.OnlyKernels)
+          return false;
+        Pays = Pays || Use.Written;
+      }
+    }
+    return Pays;
+  }
+
+  /// Whether code of G before loop L ends, outside the compute lambdas,
+  /// takes the address of V or of an element (`&bodies[1]`, `bodies.data()`,
+  /// an iterator, `&b` of a range-for's element): whatever holds it (a
+  /// smart pointer, an integer, a std::any) may read the elements in the
+  /// loop, and no type says so.
+  bool addressTaken(const VarDecl *V, const Stmt *L) {
+    struct Find : RecursiveASTVisitor<Find> {
+      const VarDecl *V;
+      std::set<const VarDecl *> Elements;
+      const ParentMap *Parents;
+      const SourceManager *SM;
+      const Stmt *L;
+      bool Taken = false;
+      bool TraverseLambdaExpr(LambdaExpr *Lambda) {
+        return true; // (a compute's: walked; another naming V: unfit)
+      }
+      bool VisitCXXForRangeStmt(CXXForRangeStmt *For) {
+        if (const auto *R = dyn_cast<DeclRefExpr>(
+                For->getRangeInit()->IgnoreParenImpCasts());
+            R && R->getDecl() == V)
+          Elements.insert(For->getLoopVariable());
+        return true;
+      }
+      bool VisitDeclRefExpr(DeclRefExpr *R) {
+        if (R->getDecl() != V && !Elements.count(dyn_cast<VarDecl>(R->getDecl())))
+          return true;
+        if (SM->isBeforeInTranslationUnit(L->getEndLoc(), R->getBeginLoc()))
+          return true;
+        for (const Stmt *S = R, *P = Parents->getParent(S); P && isa<Expr>(P);
+             S = P, P = Parents->getParent(P)) {
+          if (const auto *U = dyn_cast<UnaryOperator>(P);
+              U && U->getOpcode() == UO_AddrOf)
+            return !(Taken = true);
+          const FunctionDecl *Callee = nullptr;
+          if (const auto *Call = dyn_cast<CallExpr>(P))
+            Callee = Call->getDirectCallee();
+          if (const auto *ME = dyn_cast<MemberExpr>(P))
+            Callee = dyn_cast<FunctionDecl>(ME->getMemberDecl());
+          if (Callee && Callee->getIdentifier() &&
+              llvm::is_contained({"data", "begin", "end", "cbegin", "cend",
+                                  "rbegin", "rend", "addressof"},
+                                 Callee->getName()))
+            return !(Taken = true);
+        }
+        return true;
+      }
+    } F;
+    F.V = V;
+    F.Parents = Parents.get();
+    F.SM = &SM;
+    F.L = L;
+    F.TraverseStmt(G->getBody());
+    return F.Taken;
   }
 
   /// Whether statement S lies inside statement L (or is it).
@@ -1545,6 +1762,7 @@ private:
   std::set<unsigned> Unspelled;
   /// Objects some buffer of which is not followed.
   std::set<const ValueDecl *> PartlyFollowed;
+  std::vector<ContainerOfObjects> Containers;
   std::unique_ptr<CFG> Cfg;
   std::unique_ptr<ParentMap> Parents;
   std::map<const Stmt *, const Stmt *> SplitDecls;

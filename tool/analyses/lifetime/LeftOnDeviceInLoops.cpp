@@ -56,14 +56,135 @@ public:
     F.Root = Root;
     F.TraverseStmt(const_cast<Stmt *>(Body));
     for (const Expr *Occurrence : F.Found) {
-      use(Occurrence, Parents, Root, Path, Depth);
+      use(Occurrence, Parents, Root ? Root->getType()->isPointerType() : true,
+          Root && Root->getType()->isPointerType(), Path, Depth);
+      if (!Use.OnlyKernels)
+        return;
+    }
+  }
+
+  /// Each occurrence of Root, a container of objects (`std::vector<Body>`,
+  /// an array of them, or a reference to one), in Body: asked its size,
+  /// walked by a range-for whose element is a reference, indexed, or
+  /// handed by reference to a function Ferry sees. Each element then holds
+  /// the buffer at Path as an object would.
+  void walkElements(const Stmt *Body, const ValueDecl *Root,
+                    const FieldPath &Path, int Depth) {
+    if (!Body || !Use.OnlyKernels)
+      return;
+    if (Depth > 6) {
+      Use.OnlyKernels = false;
+      return;
+    }
+    if (!SeenElements.insert({Body, Root, Path}).second)
+      return;
+    ParentMap Parents(const_cast<Stmt *>(Body));
+    struct Find : RecursiveASTVisitor<Find> {
+      const ValueDecl *Root;
+      std::vector<const Expr *> Found;
+      bool VisitDeclRefExpr(DeclRefExpr *R) {
+        if (R->getDecl() == Root)
+          Found.push_back(R);
+        return true;
+      }
+      bool TraverseCXXRecordDecl(CXXRecordDecl *) { return true; }
+    } F;
+    F.Root = Root;
+    F.TraverseStmt(const_cast<Stmt *>(Body));
+    for (const Expr *Occurrence : F.Found) {
+      container(Occurrence, Body, Parents, Path, Depth);
       if (!Use.OnlyKernels)
         return;
     }
   }
 
 private:
-  std::set<Visit> Seen;
+  std::set<Visit> Seen, SeenElements;
+
+  void container(const Expr *Occurrence, const Stmt *Body,
+                 const ParentMap &Parents, const FieldPath &Path, int Depth) {
+    auto [U, Child] = user(Parents, Occurrence);
+    // `for (auto &b : bodies)`: the range's hidden `auto &&__range = bodies`.
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(U)) {
+      const auto *For = dyn_cast_or_null<CXXForRangeStmt>(up(Parents, DS));
+      if (For && For->getRangeStmt() == DS &&
+          For->getLoopVariable()->getType()->isLValueReferenceType()) {
+        walk(For->getBody(), For->getLoopVariable(), Path, Depth + 1);
+        return;
+      }
+      Use.OnlyKernels = false;
+      return;
+    }
+    // `bodies[i]` of an array.
+    if (const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(U);
+        AS && AS->getBase()->IgnoreParenImpCasts() == Occurrence) {
+      element(AS, Body, Parents, Path, Depth);
+      return;
+    }
+    if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(U);
+        Op && Op->getOperator() == OO_Subscript && Op->getArg(0) == Child) {
+      element(Op, Body, Parents, Path, Depth);
+      return;
+    }
+    // `bodies.size()`; `bodies.at(i)`, `front()`, `back()`: an element.
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(U)) {
+      const auto *M = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
+      const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(up(Parents, ME));
+      if (M && Call && M->getIdentifier()) {
+        llvm::StringRef Name = M->getName();
+        if (M->isConst() && (Name == "size" || Name == "empty"))
+          return;
+        if (Name == "at" || Name == "front" || Name == "back") {
+          element(Call, Body, Parents, Path, Depth);
+          return;
+        }
+      }
+      Use.OnlyKernels = false;
+      return;
+    }
+    // Handed on by reference: its elements in there.
+    const auto *Call = dyn_cast_or_null<CallExpr>(U);
+    const FunctionDecl *Callee = Call && !isa<CXXOperatorCallExpr>(Call)
+                                     ? Call->getDirectCallee()
+                                     : nullptr;
+    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+    if (!Def || !Def->hasBody() || isRuntimeFunction(Def) ||
+        (isa<CXXMethodDecl>(Def) && cast<CXXMethodDecl>(Def)->isVirtual())) {
+      Use.OnlyKernels = false;
+      return;
+    }
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (Call->getArg(I) == Child) {
+        if (I >= Def->getNumParams() ||
+            !Def->getParamDecl(I)->getType()->isLValueReferenceType()) {
+          Use.OnlyKernels = false;
+          return;
+        }
+        walkElements(Def->getBody(), Def->getParamDecl(I), Path, Depth + 1);
+        return;
+      }
+    Use.OnlyKernels = false;
+  }
+
+  /// One element, an object: bound to a reference (`auto &b = bodies[i];`),
+  /// or used where it stands, as a variable holding it would be.
+  void element(const Expr *Element, const Stmt *Body, const ParentMap &Parents,
+               const FieldPath &Path, int Depth) {
+    auto [U, Child] = user(Parents, Element);
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(U)) {
+      const auto *V = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                                         : nullptr;
+      if (V && V->getType()->isLValueReferenceType() && V->getInit() &&
+          V->getInit()->IgnoreImplicit() == Child->IgnoreImplicit()) {
+        walk(Body, V, Path, Depth + 1);
+        return;
+      }
+      Use.OnlyKernels = false;
+      return;
+    }
+    use(Element, Parents, /*Pointer=*/false, /*PointerVariable=*/false, Path,
+        Depth);
+  }
 
   static const Stmt *up(const ParentMap &Parents, const Stmt *S) {
     return Parents.getParent(const_cast<Stmt *>(S));
@@ -85,9 +206,10 @@ private:
 
   /// One occurrence of the root: the path of members it starts, then what
   /// the code does with the object or buffer that path ends at.
-  void use(const Expr *Occurrence, const ParentMap &Parents,
-           const ValueDecl *Root, const FieldPath &Path, int Depth) {
-    bool Pointer = Root ? Root->getType()->isPointerType() : true;
+  /// (Pointer: the occurrence is a pointer, `this` or a pointer variable;
+  /// PointerVariable: the latter, whose member function calls are `m->f()`.)
+  void use(const Expr *Occurrence, const ParentMap &Parents, bool Pointer,
+           bool PointerVariable, const FieldPath &Path, int Depth) {
     FieldPath Spelled;
     const Expr *At = Occurrence;
     for (bool First = true;; First = false) {
@@ -106,7 +228,7 @@ private:
       Spelled.push_back(FD);
       At = ME;
     }
-    if (Root && Root->getType()->isPointerType() && Spelled.empty()) {
+    if (PointerVariable && Spelled.empty()) {
       // `m->step(cc)`: a member function called on the object pointed to.
       auto [U, Child] = user(Parents, At);
       if (const auto *ME = dyn_cast_or_null<MemberExpr>(U);
@@ -255,6 +377,16 @@ private:
 };
 
 } // namespace
+
+KernelUse elementsUsedOnlyByKernels(const Stmt *Body,
+                                    const ValueDecl *Container,
+                                    const FieldPath &Path,
+                                    const KernelUseElsewhere *Elsewhere) {
+  Walker W;
+  W.Elsewhere = Elsewhere;
+  W.walkElements(Body, Container, Path, 0);
+  return W.Use;
+}
 
 KernelUse usedOnlyByKernels(const Stmt *Body, const ValueDecl *Root,
                             const FieldPath &Path,

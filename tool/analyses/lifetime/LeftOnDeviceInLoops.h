@@ -50,6 +50,10 @@ struct LeftOnDeviceInLoop {
   /// which the runtime reads as every buffer stored inside it: every buffer
   /// of the object is followed, and none is used in the loop but by kernels.
   std::vector<bool> Whole;
+  /// Per buffer: one inside each element of a container of objects (the
+  /// buffer's variable is the container, its path inside an element), held
+  /// as the bytes of all elements: ferry::buffersIn(bodies).
+  std::vector<bool> InElements;
 };
 
 /// What Body (a compute lambda's body, or a function that code calls) does
@@ -63,5 +67,14 @@ struct LeftOnDeviceInLoop {
 KernelUse usedOnlyByKernels(const clang::Stmt *Body, const clang::ValueDecl *Root,
                             const FieldPath &Path,
                             const KernelUseElsewhere *Elsewhere = nullptr);
+
+/// The same for the buffer at Path inside each element of Container, a
+/// container of objects (`std::vector<Body> bodies`, an array of them):
+/// its range-for, its elements by index, its size, itself handed by
+/// reference to a function Ferry sees; anything else is a use.
+KernelUse elementsUsedOnlyByKernels(const clang::Stmt *Body,
+                                    const clang::ValueDecl *Container,
+                                    const FieldPath &Path,
+                                    const KernelUseElsewhere *Elsewhere = nullptr);
 
 } // namespace ferry
