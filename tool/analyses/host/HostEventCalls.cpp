@@ -19,9 +19,11 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/Support/Regex.h"
 
 #include <algorithm>
+#include <set>
 #include <cctype>
 
 using namespace clang;
@@ -92,6 +94,57 @@ bool handsOutPointers(const CallExpr *Call) {
 }
 
 } // namespace
+
+bool HostWalker::unseenCallable(const CallExpr *Call) {
+  if (isDispatchCall(Call))
+    return false;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return !isa<CXXPseudoDestructorExpr>(Call->getCallee()->IgnoreParens());
+  if (!inSystemHeader(Callee))
+    return false;
+  if (Callee->getOverloadedOperator() == OO_Call)
+    return true; // std::function, a library functor
+  return Callee->getIdentifier() &&
+         (Callee->getName() == "invoke" || Callee->getName() == "apply");
+}
+
+const std::vector<const LambdaExpr *> &HostWalker::lambdasMadeAround() {
+  if (MadeAround)
+    return *MadeAround;
+  MadeAround.emplace();
+  // The function around the compute lambda (or compute function) whose
+  // code this is: lambdas are made there.
+  const FunctionDecl *Outer = Table.function();
+  while (const auto *M = dyn_cast_or_null<CXXMethodDecl>(Outer)) {
+    if (!M->getParent()->isLambda())
+      break;
+    Outer = dyn_cast_or_null<FunctionDecl>(
+        M->getParent()->getParentFunctionOrMethod());
+  }
+  if (!Outer || !Outer->hasBody())
+    return *MadeAround;
+  struct Find : RecursiveASTVisitor<Find> {
+    std::vector<const LambdaExpr *> Lambdas;
+    std::set<const LambdaExpr *> Computes;
+    bool VisitLambdaExpr(LambdaExpr *L) {
+      Lambdas.push_back(L);
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *Call) {
+      if (isAcceleratorCompute(Call) && Call->getNumArgs() == 1)
+        if (const auto *L =
+                dyn_cast<LambdaExpr>(Call->getArg(0)->IgnoreImplicit()))
+          Computes.insert(L);
+      return true;
+    }
+  } F;
+  F.TraverseStmt(Outer->getBody());
+  for (const LambdaExpr *L : F.Lambdas)
+    if (!F.Computes.count(L) && L->getCallOperator() != Table.function())
+      MadeAround->push_back(L);
+  return *MadeAround;
+}
 
 bool HostWalker::opaqueComputeCall(const CallExpr *Call) const {
   if (isUnseenCallWithContext(Call))
@@ -165,6 +218,13 @@ void HostWalker::visitCall(const CallExpr *Call) {
   if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
       M && M->getParent()->isLambda())
     capturedBuffers(M->getParent(), Call, "used by a lambda called here");
+  // A callable Ferry cannot see into (a std::function, a function
+  // pointer) may run any lambda the enclosing function made that is no
+  // compute's: what those captured by reference is touched now.
+  if (unseenCallable(Call))
+    for (const LambdaExpr *Lambda : lambdasMadeAround())
+      capturedBuffers(Lambda->getLambdaClass(), Call,
+                      "used by a lambda this call may run");
   const FunctionDecl *Callee = Call->getDirectCallee();
   unsigned NumArgs = Call->getNumArgs();
   bool Member = isa<CXXMemberCallExpr>(Call) ||
@@ -395,6 +455,8 @@ void HostWalker::capturedBuffers(const CXXRecordDecl *Closure, const Expr *Site,
     const auto *V = C.capturesVariable()
                         ? dyn_cast<VarDecl>(C.getCapturedVar())
                         : nullptr;
+    if (V && C.getCaptureKind() == LCK_ByRef && !refersToBuffer(V->getType()))
+      capturedObject(V, Site, What);
     if (!V || !refersToBuffer(V->getType()))
       continue;
     QualType T = V->getType().getNonReferenceType();
@@ -408,6 +470,32 @@ void HostWalker::capturedBuffers(const CXXRecordDecl *Closure, const Expr *Site,
     else
       Ev.Targets = Table.anyBufferOf(
           bufferElementType(Pointer ? T->getPointeeType() : T));
+    Ev.Mode = Access::ReadWrite;
+    Ev.Escapes = true;
+    Ev.What = What;
+    push(std::move(Ev));
+  }
+}
+
+// An object holding buffers by value, captured by reference: each of its
+// buffers, by its path where the table has it, else any of its type.
+void HostWalker::capturedObject(const VarDecl *V, const Expr *Site,
+                                const char *What) {
+  QualType T = V->getType().getNonReferenceType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || isBufferType(T) || !holdsBuffers(T))
+    return;
+  for (const FieldPath &P : bufferPathsOf(RD)) {
+    HostEvent Ev;
+    Ev.Site = Site;
+    const BufferObject *O = isOpaquePath(P) ? nullptr : Table.memberFor(V, P);
+    if (O) {
+      Ev.Targets.Ids = {O->Id};
+      if (pathNameableIn(P, Table.function()))
+        Ev.Spelling = V->getNameAsString() + "." + pathSpelling(P);
+    } else {
+      Ev.Targets = Table.anyBufferOf(pathElement(P));
+    }
     Ev.Mode = Access::ReadWrite;
     Ev.Escapes = true;
     Ev.What = What;
@@ -491,6 +579,13 @@ void HostWalker::globalEffects(const CallExpr *Call) {
       }
   };
   if (Reach.Unseen && Summaries.globals().anyGlobalBuffers(Ctx()))
+    return EveryVisible();
+  // A virtual call handed the ComputeContext may run an override's kernels
+  // on buffers of an object whose class the static type does not show
+  // (`Base &b = d; b.step(cc)`): every buffer the caller can see.
+  if (isVirtualCall(Call) && llvm::any_of(Call->arguments(), [](const Expr *A) {
+        return isComputeContextType(A->getType().getNonReferenceType());
+      }))
     return EveryVisible();
   for (const BufferObject &O : Table.objects()) {
     const auto *V = dyn_cast_or_null<VarDecl>(

@@ -164,8 +164,17 @@ private:
   /// A call that may run an override of its callee, which Ferry does not
   /// look at (`h.run(v)` through a reference or pointer to a base).
   static bool isVirtualCall(const clang::CallExpr *Call);
+  void capturedObject(const clang::VarDecl *V, const clang::Expr *Site,
+                      const char *What);
   /// A call Ferry cannot see into, handed the ComputeContext.
   bool opaqueComputeCall(const clang::CallExpr *Call) const;
+  /// A call of a callable whose target only the run knows: through a
+  /// function pointer, a std::function, std::invoke.
+  static bool unseenCallable(const clang::CallExpr *Call);
+  /// The lambdas the function around this code makes, but the computes'
+  /// and this code's own: what such a callable may run.
+  const std::vector<const clang::LambdaExpr *> &lambdasMadeAround();
+  std::optional<std::vector<const clang::LambdaExpr *>> MadeAround;
 
   /// A method called on an object (`bump()` on `this`, `sim.step(cc)`):
   /// what it does to the object's buffer members, by the method's summary;
