@@ -168,7 +168,9 @@ check(not re.search(r"std::fill\((\w+)\.begin\(\), \1\.end\(\), \(\1\[[^]]+\] \+
 for form, parts in (("objects", {"objvector": r"objs", "objptrs": r"_Body \*(p|ptrs|p\d+_all)\b",
                                  "objhelper": r"_drive", "outofclass": r"_Body::",
                                  "objhost": r"(\.|->)(bump|sum)\(",
-                                 "objplain": r"static void p\d+_(drive|drivep|stepall)\d+\("}),
+                                 "objplain": r"static void p\d+_(drive|drivep|stepall)\d+\(",
+                                 "objvirtual": r"_Base [&*]>\(",
+                                 "objfunction": r"std::function<"}),
                     ("nested", {"gridpublic": r"\} grid_;\n|\.grid_", "outofclass": r"_Sim::",
                                 "gridpoke": r"(?m)^\s+(this->)?grid_\.(cur|next)\[[^]]+\] \+= "})):
     for part, rx in parts.items():
@@ -176,6 +178,14 @@ for form, parts in (("objects", {"objvector": r"objs", "objptrs": r"_Body \*(p|p
         check(re.search(rx, "\n".join(gen.generate("cover", i, (), form).text() for i in range(60))),
               "%s programs use the form %s" % (form, part))
         check(not re.search(rx, t), "--avoid %s leaves it out of %s programs" % (part, form))
+# A vector of objects stepped in a time loop (`objvloop`).
+def vector_loops(avoid):
+    return sum(1 for i in range(120)
+               for t in [gen.generate("cover", i, avoid, "objects").text()]
+               for m in [t[t.index("_main(ferry::Accelerator"):]]
+               if "std::vector<p" in m and re.search(r"\n  for \(int t = 0; t < \d; \+\+t\) \{", m))
+check(vector_loops(()) > 0, "objects programs step a vector in a time loop")
+check(vector_loops({"objvloop"}) == 0, "--avoid objvloop leaves it out")
 # Classes whose members the host only reads (no `bump`), and a const
 # accessor written through a cast; each leaves out on request.
 def classes(avoid, form):

@@ -217,6 +217,13 @@ class Gen:
         self.split_head = None
         self.split_defs = []
         self.sr = random.Random("ferry-fuzz-split:%s:%s" % (seed, index))
+        # The object forms added after the campaign of 4ef2b9c (`objvirtual`,
+        # `objfunction`, `objvloop`) draw from their own stream, so that the
+        # programs without them stay what the same seed gave before.
+        self.xr = random.Random("ferry-fuzz-objx:%s:%s" % (seed, index))
+        self.virtual = self.vloop = False
+        self.stepfn = None
+        self.bumpfn = None
 
     # -- small utilities --------------------------------------------------
     def fresh(self, stem):
@@ -1077,6 +1084,9 @@ class Gen:
         # copy is kept between computes), or write one through a const
         # accessor cast to non-const (`objcast`: then nothing may be kept).
         self.objmode = "plain"
+        # `objvirtual`: the class overrides a pure virtual compute of a base
+        # that holds no buffers, and some steps call it through the base.
+        self.virtual = "objvirtual" not in self.avoid and self.xr.random() < 0.3
         roll = r.random()
         if roll < 0.3 and "objreadonly" not in self.avoid:
             self.objmode = "readonly"
@@ -1143,13 +1153,20 @@ class Gen:
         for f in self.mfuncs:
             members += f.lines()
         members += [l for t in host for l in t.split("\n")]
+        over = ""
         top = ["class %s {" % cls, " public:"] + indent(pub + ctor)
+        if self.virtual:
+            over = " override"
+            self.types.append("struct %s_Base {\n  virtual ~%s_Base() = default;\n"
+                              "  FERRY_COMPUTE virtual void %s(%s) = 0;\n};"
+                              % (tag, tag, name, params))
+            top[0] = "class %s : public %s_Base {" % (cls, tag)
         bottom = [" private:"] + indent(priv) + ["};"] if priv else ["};"]
-        head = "FERRY_COMPUTE void %s(%s) {" % (name, params)
+        head = "FERRY_COMPUTE void %s(%s)%s {" % (name, params, over)
         # Two sources: the header declares the compute and the member
         # helpers; each host member stays inline (an accessor in the header)
         # or is defined in the other source too (`splithost`).
-        inline_host, split_decls = [], ["FERRY_COMPUTE void %s(%s);" % (name, params)]
+        inline_host, split_decls = [], ["FERRY_COMPUTE void %s(%s)%s;" % (name, params, over)]
         split_decls += [declaration(f.head) for f in self.mfuncs]
         self.split_defs = [outlined(f, cls) for f in self.mfuncs]
         for t in host:
@@ -1163,7 +1180,7 @@ class Gen:
             "\n".join(top + indent(split_decls + inline_host) + bottom)]
         self.split_head = "FERRY_COMPUTE void %s::%s(%s) {" % (cls, name, params)
         if self.outofclass:
-            decl = "FERRY_COMPUTE void %s(%s);" % (name, params)
+            decl = "FERRY_COMPUTE void %s(%s)%s;" % (name, params, over)
             self.types.append("\n".join(top + indent([decl] + members) + bottom))
             return "FERRY_COMPUTE void %s::%s(%s) {" % (cls, name, params), "}"
         return ("\n".join(top + indent(members)) + "\n" + head,
@@ -1260,15 +1277,23 @@ class Gen:
         # (Less host code in a time loop, so that more loops qualify.)
         quiet = self.pure_loop is not False and not many
 
+        xr = self.xr
+
         def host(o, arrow):
             h = self.obj_host(o, arrow) if r.random() < (0.1 if quiet else 0.4) else None
+            if self.bumpfn and xr.random() < 0.3:
+                h = (h + "\n" if h else "") + "%s(%d);" % (self.bumpfn, xr.randint(0, 99))
             return [h] if h else []
 
         def body(o, arrow, k1e):
             dot = "->" if arrow else "."
-            out = ["%s%s%s" % (o, dot, run % k1e)] + host(o, arrow)
+            ro, rdot = o, dot
+            if self.virtual and xr.random() < 0.5:
+                # Through the base: a call whose target only the run knows.
+                ro = "static_cast<%s_Base %s>(%s)" % (tag, "*" if arrow else "&", o)
+            out = ["%s%s%s" % (ro, rdot, run % k1e)] + host(o, arrow)
             if r.random() < 0.25:
-                out.append("%s%s%s" % (o, dot, run % k1))
+                out.append("%s%s%s" % (ro, rdot, run % k1))
             return out
 
         def block(head, lines):
@@ -1345,8 +1370,27 @@ class Gen:
         else:
             mb.append(Line("%s st(%d);" % (cls, r.randint(0, 60)), removable=False))
             objs = ["st"]
+        # `objvloop`: the vector's computes run in a time loop too.
+        vloop = many and self.pure_loop is not False and "objvloop" not in self.avoid
+        self.vloop = vloop
+        # `objfunction`: a std::function of a lambda capturing the objects by
+        # reference, which host code between steps calls (`bumpfn`, when
+        # host members may write) or which runs the steps itself (`stepfn`).
+        xr = self.xr
+        self.bumpfn = self.stepfn = None
+        if "objfunction" not in self.avoid and xr.random() < 0.3:
+            who = "objs[%d]" % xr.randrange(len(objs)) if many else "st"
+            if self.objmode == "plain" and xr.random() < 0.6 and "objhost" not in self.avoid:
+                self.bumpfn = "%s_bumpfn" % tag
+                mb.append(Line("std::function<void(int)> %s = [&](int v) { %s.bump(v); };"
+                               % (self.bumpfn, who)))
+            else:
+                self.stepfn = "%s_stepfn" % tag
+                mb.append(Line("std::function<void(ferry::ComputeContext &, int)> %s =\n"
+                               "    [&](ferry::ComputeContext &cc, int k) { %s.%s_run(cc, %d, 0, k); };"
+                               % (self.stepfn, who, tag, self.N)))
         seq_start = len(mb)
-        quiet = self.pure_loop is not False and not many
+        quiet = self.pure_loop is not False and (vloop or not many)
         for c in range(r.randint(1, 3)):
             if c > 0 and r.random() < (0.15 if quiet else 0.6):
                 h = self.obj_host(r.choice(objs), False)
@@ -1354,15 +1398,18 @@ class Gen:
                     mb.append(Line(h))
             k0, k1 = r.choice([0, 0, 1, 2, 3]), r.choice([0, 1, 1, 2])
             steps = self.obj_steps(objs, many, ptrs, k0, k1)
+            if self.stepfn and xr.random() < 0.6:
+                steps.append("%s(cc, %d);" % (self.stepfn, xr.randint(0, 2)))
             if r.random() < 0.3:
                 # In a block: its names may be those of the first steps.
                 more = self.obj_steps(objs, many, ptrs, r.choice([0, 1, 2]), r.choice([0, 1]))
                 steps += ["{"] + ["  " + l for t in more for l in t.split("\n")] + ["}"]
             mb.append(Line("acc.compute([&](ferry::ComputeContext &cc) {\n%s\n});"
                            % "\n".join("  " + l for t in steps for l in t.split("\n"))))
-        if self.pure_loop is not False and not many:
+        if self.pure_loop is not False and (vloop or not many):
             # A time loop over the object's computes (`pure`): with members
-            # main may not name, a block holds the whole object.
+            # main may not name, a block holds the whole object (the
+            # vector's elements, `objvloop`).
             seq = mb[seq_start:]
             del mb[seq_start:]
             mb.append(Compound(["for (int t = 0; t < %d; ++t) {" % self.pure_loop, seq, "}"],
@@ -2050,6 +2097,7 @@ PRELUDE = """\
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <numeric>
 #include <utility>
 #include <vector>
