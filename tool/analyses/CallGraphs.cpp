@@ -72,14 +72,40 @@ bool dispatchesDirectly(const FunctionDecl *F) {
   return Finder.Dispatches;
 }
 
+bool mayRunOverride(const CXXMethodDecl *M, const Expr *Object,
+                    bool Qualified) {
+  if (!M || !M->isVirtual() || Qualified || M->hasAttr<FinalAttr>() ||
+      M->getParent()->hasAttr<FinalAttr>())
+    return false;
+  return !Object || !M->getDevirtualizedMethod(Object, /*IsAppleKext=*/false);
+}
+
+bool isVirtualCall(const CallExpr *Call) {
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+    return mayRunOverride(MC->getMethodDecl(), MC->getImplicitObjectArgument(),
+                          ME && ME->hasQualifier());
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    const auto *M = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());
+    return M && !M->getParent()->isLambda() && Op->getNumArgs() > 0 &&
+           mayRunOverride(M, Op->getArg(0), false);
+  }
+  return false;
+}
+
+bool handsComputeContext(const CallExpr *Call) {
+  return llvm::any_of(Call->arguments(), [](const Expr *Arg) {
+    return isComputeContextType(Arg->getType().getNonReferenceType());
+  });
+}
+
 bool isUnseenCallWithContext(const CallExpr *Call) {
-  if (isDispatchCall(Call) ||
-      llvm::none_of(Call->arguments(), [](const Expr *Arg) {
-        return isComputeContextType(Arg->getType().getNonReferenceType());
-      }))
+  if (isDispatchCall(Call) || !handsComputeContext(Call))
     return false;
   const FunctionDecl *Callee = Call->getDirectCallee();
-  return !Callee || (!isRuntimeFunction(Callee) &&
+  return !Callee || isVirtualCall(Call) ||
+         (!isRuntimeFunction(Callee) &&
                      Callee->getASTContext().getSourceManager().isInSystemHeader(
                          Callee->getLocation()));
 }

@@ -4,6 +4,7 @@
 // function, every function with a body it calls and every kernel it dispatches.
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 
 #include <utility>
@@ -44,9 +45,25 @@ bool isAtomicFunction(const clang::FunctionDecl *F);
 /// True when F's body dispatches a kernel itself.
 bool dispatchesDirectly(const clang::FunctionDecl *F);
 
+/// One of the call's arguments is the ComputeContext: the callee may
+/// dispatch.
+bool handsComputeContext(const clang::CallExpr *Call);
+
+/// A call of M on Object (`Qualified`: spelt `s.Base::run()`) that an
+/// override Ferry does not follow may answer: M is virtual, neither it nor
+/// its class is final, and Object's dynamic type is not known here (a
+/// local `D d;` calls D's own method).
+bool mayRunOverride(const clang::CXXMethodDecl *M, const clang::Expr *Object,
+                    bool Qualified);
+
+/// A member call, or a member operator's (`op(cc, v)`), that an override
+/// Ferry does not follow may answer (mayRunOverride).
+bool isVirtualCall(const clang::CallExpr *Call);
+
 /// A call handed the ComputeContext that Ferry cannot see into: through a
-/// function pointer, a std::function or another library callable. It may
-/// run compute code (a compute function whose address was taken).
+/// function pointer, a std::function or another library callable, or a
+/// virtual call (`static_cast<Base &>(body).step(cc)`). It may run compute
+/// code (a compute function whose address was taken, an override).
 bool isUnseenCallWithContext(const clang::CallExpr *Call);
 /// True when F's body (its lambdas aside) makes such a call: it is host
 /// code between compute code, and so planned.

@@ -1,5 +1,6 @@
 #include "plan/PlanningUnits.h"
 
+#include "analyses/CallGraphs.h"
 #include "model/FerryTypes.h"
 #include "model/Naming.h"
 
@@ -26,6 +27,11 @@ public:
     else if (const FunctionDecl *F = Call->getDirectCallee();
              // Defined in another Ferry source: planned by the target.
              F && Planned.count(F->getDefinition() ? F->getDefinition() : F))
+      Found.PlannedCall = true;
+    // A call that may run compute code Ferry does not see (through a
+    // function pointer, an override) may leave newer copies on the device:
+    // host code after it in the same loop trip must have lines of its own.
+    else if (isUnseenCallWithContext(Call))
       Found.PlannedCall = true;
     return true;
   }

@@ -880,8 +880,13 @@ struct TransferFunction::Impl {
         break;
       }
       if (E.Kind == HostEventKind::Access && E.MayRunKernels &&
-          !(E.Site && Handed.count(E.Site)) && !E.Targets.Guessed)
+          !(E.Site && Handed.count(E.Site))) {
         MayRunKernelsOn.insert(E.Targets.Ids.begin(), E.Targets.Ids.end());
+        // Of those it cannot name, the exits bring home what the device
+        // then holds newer.
+        if (E.Targets.Guessed)
+          unnamedLeftOnDevice(E.Targets.Element);
+      }
     }
     // A call Ferry cannot see into that may run kernels on these buffers (a
     // compute function through a pointer): after the statement the device
@@ -1351,6 +1356,13 @@ struct TransferFunction::Impl {
     // leave them to this caller).
     if (PC.Internal && Callee->hasBody() && !PC.Internal->count(Callee))
       return;
+    unnamedLeftOnDevice(Element);
+  }
+
+  /// Buffers of the type Element this function cannot name may have their
+  /// newest copy on the device (a call Ferry cannot see into ran kernels on
+  /// them): its exits bring those home through the run-time state.
+  void unnamedLeftOnDevice(QualType Element) {
     if (SyncsAtExit)
       PC.UnnamedAtExit[F].insert(unnamedElementSpelling(Ctx, Element));
     else

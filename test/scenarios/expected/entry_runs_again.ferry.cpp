@@ -102,10 +102,16 @@ int main() {
   void (*k)(ferry::ComputeContext &, int) = K;
   void (*p)(ferry::ComputeContext &, ferry::Buffer<int> *) = P;
   acc.compute([&](ferry::ComputeContext &cc) {
-    for (int i = 0; i < 3; ++i)
+    for (int i = 0; i < 3; ++i) {
+      cc.fromDeviceIfStale(a); // ferry: line 82: `a` passed to a function() on the host; the device may hold a newer copy
+      cc.hostWrites(a); // ferry: line 82 writes `a` on the host; the device copy becomes stale
       f(cc, a);
+    }
     for (int r = 0; r < 3; ++r) {
+      cc.fromDeviceIfStale(b); // ferry: line 84: `b` element read and written on the host; the device may hold a newer copy
+      cc.hostWrites(b, 2, 1); // ferry: line 84 writes element `2` of `b` on the host; the device copy of those becomes stale
       b[2] += 5;
+      cc.hostWrites(b); // ferry: line 85 writes `b` on the host; the device copy becomes stale
       g(cc, b, r);
     }
     for (int r = 0; r < 3; ++r)

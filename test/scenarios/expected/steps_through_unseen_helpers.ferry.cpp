@@ -83,16 +83,20 @@ int main() {
   ferry::Accelerator acc;
   void (*through)(ferry::ComputeContext &, Body &, float) = drive;
   acc.compute([&](ferry::ComputeContext &cc) {
-    cc.hostWritesAllOf<float>(); // ferry: line 73: buffers of element type `float` passed to a function(), a buffer member on the host, which Ferry cannot name; the device may hold newer copies, and the host may write them
-    for (Body &b : bodies)
+    for (Body &b : bodies) {
+      cc.hostWritesAllOf<float>(); // ferry: line 73: buffers of element type `float` passed to a function(), a buffer member on the host, which Ferry cannot name; the device may hold newer copies, and the host may write them
       through(cc, b, 0.25f);
+    }
+    cc.fromDeviceAllOf<float>(); // ferry: planned calls here were handed buffers of element type `float` Ferry cannot name; whatever of those the device holds newer goes back
   });
   show(bodies);
   std::function<void(ferry::ComputeContext &, Body &, float)> wrapped = drive;
   acc.compute([&](ferry::ComputeContext &cc) {
-    cc.hostWritesAllOf<float>(); // ferry: line 79: buffers of element type `float` passed to operator()(), a buffer member on the host, which Ferry cannot name; the device may hold newer copies, and the host may write them
-    for (Body &b : bodies)
+    for (Body &b : bodies) {
+      cc.hostWritesAllOf<float>(); // ferry: line 79: buffers of element type `float` passed to operator()(), a buffer member on the host, which Ferry cannot name; the device may hold newer copies, and the host may write them
       wrapped(cc, b, 0.5f);
+    }
+    cc.fromDeviceAllOf<float>(); // ferry: planned calls here were handed buffers of element type `float` Ferry cannot name; whatever of those the device holds newer goes back
   });
   show(bodies);
   acc.compute([&](ferry::ComputeContext &cc) {

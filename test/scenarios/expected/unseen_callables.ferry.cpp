@@ -89,6 +89,7 @@ int main() {
   Base &b = d;
   ferry::Accelerator acc;
   acc.compute([&](ferry::ComputeContext &cc) {
+    cc.hostWritesAllOf<int>(); // ferry: line 76: buffers of element type `int` may be used by an override of step() on the host, which Ferry cannot name; the device may hold newer copies, and the host may write them
     b.step(cc);
     cc.fromDeviceIfStale(d.u); // ferry: line 77: `d.u` element read and written on the host; the device may hold a newer copy
     cc.hostWrites(d.u, 1, 1); // ferry: line 77 writes element `1` of `d.u` on the host; the device copy of those becomes stale
@@ -98,6 +99,7 @@ int main() {
     d.k[2] += 7;
     cc.hostWrites(d.u); // ferry: line 79 writes `d.u` on the host; the device copy becomes stale
     cc.hostWrites(d.k); // ferry: line 79 writes `d.k` on the host; the device copy becomes stale
+    cc.hostWritesAllOf<int>(); // ferry: line 79: buffers of element type `int` may be used by an override of step() on the host, which Ferry cannot name; the device may hold newer copies, and the host may write them
     b.step(cc);
     d.step(cc);
     cc.fromDeviceIfStale(d.u); // ferry: line 81: `d.u` element read on the host; the device may hold a newer copy
@@ -105,9 +107,11 @@ int main() {
     cc.hostWrites(d.u); // ferry: line 82 writes `d.u` on the host; the device copy becomes stale
     cc.fromDeviceIfStale(d.k); // ferry: line 82: `d.k` may be used by step() on the host; the device may hold a newer copy
     cc.hostWrites(d.k); // ferry: line 82 writes `d.k` on the host; the device copy becomes stale
+    cc.hostWritesAllOf<int>(); // ferry: line 82: buffers of element type `int` may be used by an override of step() on the host, which Ferry cannot name; the device may hold newer copies, and the host may write them
     b.step(cc);
     cc.fromDeviceIfStale(d.u); // ferry: `d.u` is the host's again when compute returns; the device may hold a newer copy
     cc.fromDeviceIfStale(d.k); // ferry: `d.k` is the host's again when compute returns; the device may hold a newer copy
+    cc.fromDeviceAllOf<int>(); // ferry: planned calls here were handed buffers of element type `int` Ferry cannot name; whatever of those the device holds newer goes back
   });
   std::printf("d.u %d %d %d\n", d.u[0], d.u[1], d.u[2]);
 
@@ -127,6 +131,7 @@ int main() {
     R(cc, a, c);
     cc.fromDeviceIfStale(a); // ferry: `a` is the host's again when compute returns; the device may hold a newer copy
     cc.fromDeviceIfStale(c); // ferry: `c` is the host's again when compute returns; the device may hold a newer copy
+    cc.fromDeviceAllOf<int>(); // ferry: planned calls here were handed buffers of element type `int` Ferry cannot name; whatever of those the device holds newer goes back
   });
   std::printf("a %d %d %d, c %d\n", a[0], a[1], a[2], c[0]);
 

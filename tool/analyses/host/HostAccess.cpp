@@ -238,6 +238,59 @@ bool HostSummaryCache::memberEscapes(const CXXMethodDecl *M,
   return It != MemberEscapes.end() && It->second.count(Path);
 }
 
+const std::vector<QualType> &
+HostSummaryCache::overriderBufferElements(const CXXMethodDecl *M) {
+  const CXXRecordDecl *Base = M->getParent()->getCanonicalDecl();
+  auto [It, Fresh] = OverriderElements.try_emplace(Base);
+  if (!Fresh)
+    return It->second;
+  // Local classes count too: a class derived in a function body may be
+  // the object a reference to the base denotes.
+  struct Derived : RecursiveASTVisitor<Derived> {
+    const CXXRecordDecl *Base;
+    std::vector<const CXXRecordDecl *> Found;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
+      if (RD->isThisDeclarationADefinition() && !RD->isDependentType() &&
+          RD->isDerivedFrom(Base))
+        Found.push_back(RD);
+      return true;
+    }
+  } Find;
+  Find.Base = Base;
+  Find.TraverseDecl(M->getASTContext().getTranslationUnitDecl());
+  std::vector<QualType> &Out = It->second;
+  auto Add = [&](QualType Element) {
+    if (llvm::none_of(Out, [&](QualType T) {
+          return T.isNull() == Element.isNull() &&
+                 (T.isNull() || T.getCanonicalType() == Element.getCanonicalType());
+        }))
+      Out.push_back(Element);
+  };
+  auto Held = [&](const CXXRecordDecl *RD) {
+    RD = RD->getCanonicalDecl();
+    // What the base and its own bases hold is the base's paths' business.
+    if (RD == Base || Base->isDerivedFrom(RD))
+      return;
+    for (const FieldDecl *FD : RD->fields()) {
+      if (!holdsBuffers(FD->getType()))
+        continue;
+      std::vector<FieldPath> Leaves;
+      bufferLeaves({FD}, Leaves);
+      for (const FieldPath &P : Leaves)
+        Add(pathElement(P));
+    }
+  };
+  for (const CXXRecordDecl *D : Find.Found) {
+    Held(D);
+    D->forallBases([&](const CXXRecordDecl *B) {
+      Held(B);
+      return true;
+    });
+  }
+  return Out;
+}
+
 std::optional<ElementRange>
 HostSummaryCache::memberRange(const CXXMethodDecl *M, const FieldPath &Path) {
   const FunctionDecl *Def = M->getDefinition();

@@ -108,6 +108,13 @@ public:
   /// buffer at Path in its object, or reach it through an alias of `this`
   /// that is not followed: a caller must count it escaped.
   bool memberEscapes(const clang::CXXMethodDecl *M, const FieldPath &Path);
+  /// The element types of the buffers an override of virtual M may reach
+  /// that M's own class does not hold: those of every class of this
+  /// translation unit derived from it (at any depth of members, in any of
+  /// its bases); a null type where one holds buffers of a type no path
+  /// shows. Empty when no derived class holds buffers.
+  const std::vector<clang::QualType> &
+  overriderBufferElements(const clang::CXXMethodDecl *M);
 
 private:
   FunctionAccessCache &Pointers;
@@ -126,6 +133,8 @@ private:
       MemberCache;
   std::map<const clang::FunctionDecl *, std::set<FieldPath>> MemberEscapes;
   std::map<const clang::CXXMethodDecl *, std::set<FieldPath>> ElsewhereEscapes;
+  std::map<const clang::CXXRecordDecl *, std::vector<clang::QualType>>
+      OverriderElements;
 };
 
 } // namespace ferry

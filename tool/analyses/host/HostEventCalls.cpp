@@ -149,17 +149,11 @@ const std::vector<const LambdaExpr *> &HostWalker::lambdasMadeAround() {
 bool HostWalker::opaqueComputeCall(const CallExpr *Call) const {
   if (isUnseenCallWithContext(Call))
     return true;
-  // A virtual call, or one declared only that no summary describes.
-  if (!isVirtualCall(Call) && !(Call->getDirectCallee() &&
-                                !Call->getDirectCallee()->getDefinition()))
-    return false;
-  if (!llvm::any_of(Call->arguments(), [](const Expr *Arg) {
-        return isComputeContextType(Arg->getType().getNonReferenceType());
-      }))
-    return false;
+  // One declared only that no summary describes.
   const FunctionDecl *Callee = Call->getDirectCallee();
-  return isVirtualCall(Call) || !Summaries.Elsewhere ||
-         !Summaries.Elsewhere(Callee);
+  if (!Callee || Callee->getDefinition() || !handsComputeContext(Call))
+    return false;
+  return !Summaries.Elsewhere || !Summaries.Elsewhere(Callee);
 }
 
 void HostWalker::visitCall(const CallExpr *Call) {
@@ -503,18 +497,27 @@ void HostWalker::capturedObject(const VarDecl *V, const Expr *Site,
   }
 }
 
-bool HostWalker::isVirtualCall(const CallExpr *Call) {
-  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-  const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
-  if (!M || !M->isVirtual())
-    return false;
-  if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
-      ME && ME->hasQualifier())
-    return false; // `h.Base::run(v)` calls that very function
-  return !M->hasAttr<FinalAttr>() && !M->getParent()->hasAttr<FinalAttr>();
-}
-
 void HostWalker::memberEffects(const CallExpr *Call) {
+  // `(o.*pm)(cc, v)`: whichever method the pointer holds, of the class or
+  // of one derived from it, on whichever of their buffers: any buffer.
+  if (const auto *PM =
+          dyn_cast<BinaryOperator>(Call->getCallee()->IgnoreParens());
+      PM && PM->isPtrMemOp()) {
+    const auto *MPT = PM->getRHS()->getType()->getAs<MemberPointerType>();
+    const CXXRecordDecl *RD = MPT ? MPT->getMostRecentCXXRecordDecl() : nullptr;
+    if (RD && RD->hasDefinition() &&
+        (RD->isPolymorphic() ||
+         holdsBuffers(QualType(RD->getTypeForDecl(), 0)))) {
+      HostEvent E;
+      E.Site = Call;
+      E.Targets = Table.anyBufferOf(QualType());
+      E.Mode = Access::ReadWrite;
+      E.Escapes = true;
+      E.What = "may be used by a method called through a pointer to member";
+      push(std::move(E));
+    }
+    return;
+  }
   MemberCallTarget Target;
   if (!memberCallTarget(Call, Target))
     return;
@@ -548,6 +551,20 @@ void HostWalker::memberEffects(const CallExpr *Call) {
                            isa<CXXOperatorCallExpr>(Call) ? 1 : 0);
     push(std::move(E));
   }
+  // An override may reach buffers of a class derived from the one the call
+  // names, which no path of that class shows
+  // (`static_cast<Base &>(bodies[i]).step(cc)`): any of their types.
+  if (Target.Virtual)
+    for (QualType Element : Summaries.overriderBufferElements(Target.Method)) {
+      HostEvent E;
+      E.Site = Call;
+      E.Targets = Table.anyBufferOf(Element);
+      E.Mode = Access::ReadWrite;
+      E.Escapes = true;
+      E.What = "may be used by an override of " +
+               Target.Method->getNameAsString() + "()";
+      push(std::move(E));
+    }
 }
 
 void HostWalker::globalEffects(const CallExpr *Call) {
@@ -583,9 +600,7 @@ void HostWalker::globalEffects(const CallExpr *Call) {
   // A virtual call handed the ComputeContext may run an override's kernels
   // on buffers of an object whose class the static type does not show
   // (`Base &b = d; b.step(cc)`): every buffer the caller can see.
-  if (isVirtualCall(Call) && llvm::any_of(Call->arguments(), [](const Expr *A) {
-        return isComputeContextType(A->getType().getNonReferenceType());
-      }))
+  if (isVirtualCall(Call) && handsComputeContext(Call))
     return EveryVisible();
   for (const BufferObject &O : Table.objects()) {
     const auto *V = dyn_cast_or_null<VarDecl>(

@@ -161,9 +161,6 @@ private:
   void capturedBuffers(const clang::CXXRecordDecl *Closure,
                        const clang::Expr *Site, const char *What);
 
-  /// A call that may run an override of its callee, which Ferry does not
-  /// look at (`h.run(v)` through a reference or pointer to a base).
-  static bool isVirtualCall(const clang::CallExpr *Call);
   void capturedObject(const clang::VarDecl *V, const clang::Expr *Site,
                       const char *What);
   /// A call Ferry cannot see into, handed the ComputeContext.

@@ -1,6 +1,8 @@
 #include "analyses/paths/MemberSteps.h"
 
+#include "analyses/CallGraphs.h"
 #include "analyses/paths/AccessPath.h"
+#include "analyses/paths/ElementSteps.h"
 
 #include "model/FerryTypes.h"
 
@@ -25,15 +27,7 @@ bool isBufferField(const FieldDecl *FD) {
 }
 
 bool isBufferContainerField(const FieldDecl *FD) {
-  if (!FD || FD->getType()->isReferenceType() || FD->getType()->isPointerType())
-    return false;
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      FD->getType()->getAsCXXRecordDecl());
-  if (!Spec || !Spec->isInStdNamespace())
-    return false;
-  const TemplateArgumentList &Args = Spec->getTemplateArgs();
-  return Args.size() > 0 && Args[0].getKind() == TemplateArgument::Type &&
-         isBufferType(Args[0].getAsType());
+  return FD && isBufferContainerType(FD->getType());
 }
 
 /// Whether code in F may name the member FD of an object (`obj.field`):
@@ -175,8 +169,7 @@ bool memberCallTarget(const CallExpr *Call, MemberCallTarget &Out) {
   Out = MemberCallTarget();
   Out.Method = M;
   Out.Object = Object;
-  Out.Virtual = M->isVirtual() && !Qualified && !M->hasAttr<FinalAttr>() &&
-                !RD->hasAttr<FinalAttr>();
+  Out.Virtual = mayRunOverride(M, Object, Qualified);
   if (isThisObject(Object)) {
     Out.OnThis = true;
     return true;
