@@ -47,6 +47,12 @@ static void leavesOf(const CXXRecordDecl *RD, const FieldPath &Prefix,
                      std::vector<FieldPath> &Out) {
   // Past this depth a path is more likely a recursive template than state.
   constexpr std::size_t MaxDepth = 6;
+  // A base class's buffers are the object's too (`struct D : Store`), each
+  // spelt from the object as its own members are (`d.f`).
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (const CXXRecordDecl *BD = B.getType()->getAsCXXRecordDecl();
+        BD && BD->hasDefinition() && !BD->isInStdNamespace())
+      leavesOf(BD->getDefinition(), Prefix, Out);
   for (const FieldDecl *FD : RD->fields()) {
     FieldPath Path = Prefix;
     Path.push_back(FD);
@@ -88,6 +94,9 @@ std::vector<FieldPath> bufferPathsOf(const CXXRecordDecl *RD) {
   std::vector<FieldPath> Out;
   if (RD && RD->hasDefinition())
     leavesOf(RD->getDefinition(), {}, Out);
+  // A virtual base reached along two ways is one set of buffers.
+  std::set<FieldPath> Seen;
+  llvm::erase_if(Out, [&](const FieldPath &P) { return !Seen.insert(P).second; });
   return Out;
 }
 

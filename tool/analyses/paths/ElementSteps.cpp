@@ -21,6 +21,13 @@ QualType containerElementType(QualType T) {
   if (Args.size() == 0 || Args[0].getKind() != TemplateArgument::Type ||
       !isBufferType(Args[0].getAsType()))
     return {};
+  // A container has elements to walk; `std::unique_ptr<Buffer<T>>` or
+  // `std::optional<Buffer<T>>` holds one buffer a path cannot spell.
+  if (Spec->hasDefinition() &&
+      Spec->getDefinition()
+          ->lookup(&Spec->getASTContext().Idents.get("begin"))
+          .empty())
+    return {};
   return bufferElementType(Args[0].getAsType());
 }
 
