@@ -479,7 +479,20 @@ void HostWalker::capturedObject(const VarDecl *V, const Expr *Site,
   const auto *RD = T->getAsCXXRecordDecl();
   if (!RD || !RD->hasDefinition() || isBufferType(T) || !holdsBuffers(T))
     return;
-  for (const FieldPath &P : bufferPathsOf(RD)) {
+  std::vector<FieldPath> Paths = bufferPathsOf(RD);
+  // A container of such objects (`std::vector<Body> &objs`): its elements'
+  // buffers, of the type they hold (any type where they hold several).
+  if (Paths.empty() || RD->isInStdNamespace()) {
+    HostEvent Ev;
+    Ev.Site = Site;
+    Ev.Targets = Table.anyBufferOf(heldBufferElement(T));
+    Ev.Mode = Access::ReadWrite;
+    Ev.Escapes = true;
+    Ev.What = What;
+    push(std::move(Ev));
+    return;
+  }
+  for (const FieldPath &P : Paths) {
     HostEvent Ev;
     Ev.Site = Site;
     const BufferObject *O = isOpaquePath(P) ? nullptr : Table.memberFor(V, P);
