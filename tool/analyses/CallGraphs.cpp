@@ -77,7 +77,13 @@ bool mayRunOverride(const CXXMethodDecl *M, const Expr *Object,
   if (!M || !M->isVirtual() || Qualified || M->hasAttr<FinalAttr>() ||
       M->getParent()->hasAttr<FinalAttr>())
     return false;
-  return !Object || !M->getDevirtualizedMethod(Object, /*IsAppleKext=*/false);
+  // Only where the method named is the one that runs: Clang also sees
+  // through `static_cast<Base &>(d)` to D's override, which the call graph
+  // (its direct callee, Base's) does not follow.
+  const CXXMethodDecl *Runs =
+      Object ? M->getDevirtualizedMethod(Object, /*IsAppleKext=*/false)
+             : nullptr;
+  return !Runs || Runs->getCanonicalDecl() != M->getCanonicalDecl();
 }
 
 bool isVirtualCall(const CallExpr *Call) {

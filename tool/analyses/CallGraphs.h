@@ -51,8 +51,8 @@ bool handsComputeContext(const clang::CallExpr *Call);
 
 /// A call of M on Object (`Qualified`: spelt `s.Base::run()`) that an
 /// override Ferry does not follow may answer: M is virtual, neither it nor
-/// its class is final, and Object's dynamic type is not known here (a
-/// local `D d;` calls D's own method).
+/// its class is final, and Object's dynamic type does not show that M
+/// itself runs (a local `D d;` calls D's own method).
 bool mayRunOverride(const clang::CXXMethodDecl *M, const clang::Expr *Object,
                     bool Qualified);
 
