@@ -455,19 +455,12 @@ void HostWalker::capturedBuffers(const CXXRecordDecl *Closure, const Expr *Site,
       continue;
     QualType T = V->getType().getNonReferenceType();
     bool Pointer = T->isPointerType();
-    HostEvent Ev;
-    Ev.Site = Site;
-    Ev.Spelling = (Pointer ? "*" : "") + V->getNameAsString();
-    if (auto It = Facts.find(V); It != Facts.end())
-      Ev.Targets = pointsToObjects(
-          It->second, bufferElementType(Pointer ? T->getPointeeType() : T));
-    else
-      Ev.Targets = Table.anyBufferOf(
-          bufferElementType(Pointer ? T->getPointeeType() : T));
-    Ev.Mode = Access::ReadWrite;
-    Ev.Escapes = true;
-    Ev.What = What;
-    push(std::move(Ev));
+    QualType Element = bufferElementType(Pointer ? T->getPointeeType() : T);
+    auto It = Facts.find(V);
+    addEscaping(Site,
+                It != Facts.end() ? pointsToObjects(It->second, Element)
+                                  : Table.anyBufferOf(Element),
+                What, (Pointer ? "*" : "") + V->getNameAsString());
   }
 }
 
@@ -482,31 +475,20 @@ void HostWalker::capturedObject(const VarDecl *V, const Expr *Site,
   std::vector<FieldPath> Paths = bufferPathsOf(RD);
   // A container of such objects (`std::vector<Body> &objs`): its elements'
   // buffers, of the type they hold (any type where they hold several).
-  if (Paths.empty() || RD->isInStdNamespace()) {
-    HostEvent Ev;
-    Ev.Site = Site;
-    Ev.Targets = Table.anyBufferOf(heldBufferElement(T));
-    Ev.Mode = Access::ReadWrite;
-    Ev.Escapes = true;
-    Ev.What = What;
-    push(std::move(Ev));
-    return;
-  }
+  if (Paths.empty() || RD->isInStdNamespace())
+    return addEscaping(Site, Table.anyBufferOf(heldBufferElement(T)), What);
   for (const FieldPath &P : Paths) {
-    HostEvent Ev;
-    Ev.Site = Site;
     const BufferObject *O = isOpaquePath(P) ? nullptr : Table.memberFor(V, P);
-    if (O) {
-      Ev.Targets.Ids = {O->Id};
-      if (pathNameableIn(P, Table.function()))
-        Ev.Spelling = V->getNameAsString() + "." + pathSpelling(P);
-    } else {
-      Ev.Targets = Table.anyBufferOf(pathElement(P));
+    if (!O) {
+      addEscaping(Site, Table.anyBufferOf(pathElement(P)), What);
+      continue;
     }
-    Ev.Mode = Access::ReadWrite;
-    Ev.Escapes = true;
-    Ev.What = What;
-    push(std::move(Ev));
+    ObjectRefs Member;
+    Member.Ids = {O->Id};
+    addEscaping(Site, std::move(Member), What,
+                pathNameableIn(P, Table.function())
+                    ? V->getNameAsString() + "." + pathSpelling(P)
+                    : std::string());
   }
 }
 
@@ -520,15 +502,10 @@ void HostWalker::memberEffects(const CallExpr *Call) {
     const CXXRecordDecl *RD = MPT ? MPT->getMostRecentCXXRecordDecl() : nullptr;
     if (RD && RD->hasDefinition() &&
         (RD->isPolymorphic() ||
-         holdsBuffers(QualType(RD->getTypeForDecl(), 0)))) {
-      HostEvent E;
-      E.Site = Call;
-      E.Targets = Table.anyBufferOf(QualType());
-      E.Mode = Access::ReadWrite;
-      E.Escapes = true;
-      E.What = "may be used by a method called through a pointer to member";
-      push(std::move(E));
-    }
+         holdsBuffers(QualType(RD->getTypeForDecl(), 0))))
+      addEscaping(Call, Table.anyBufferOf(QualType()),
+                  "may be used by a method called through a pointer to "
+                  "member");
     return;
   }
   MemberCallTarget Target;
@@ -568,16 +545,10 @@ void HostWalker::memberEffects(const CallExpr *Call) {
   // names, which no path of that class shows
   // (`static_cast<Base &>(bodies[i]).step(cc)`): any of their types.
   if (Target.Virtual)
-    for (QualType Element : Summaries.overriderBufferElements(Target.Method)) {
-      HostEvent E;
-      E.Site = Call;
-      E.Targets = Table.anyBufferOf(Element);
-      E.Mode = Access::ReadWrite;
-      E.Escapes = true;
-      E.What = "may be used by an override of " +
-               Target.Method->getNameAsString() + "()";
-      push(std::move(E));
-    }
+    for (QualType Element : Summaries.overriderBufferElements(Target.Method))
+      addEscaping(Call, Table.anyBufferOf(Element),
+                  "may be used by an override of " +
+                      Target.Method->getNameAsString() + "()");
 }
 
 void HostWalker::globalEffects(const CallExpr *Call) {
@@ -589,13 +560,7 @@ void HostWalker::globalEffects(const CallExpr *Call) {
   std::string What =
       "may be used by " + (Callee ? Callee->getNameAsString() + "()" : "a call");
   auto Touch = [&](ObjectRefs Targets) {
-    HostEvent E;
-    E.Site = Call;
-    E.Targets = std::move(Targets);
-    E.Mode = Access::ReadWrite;
-    E.Escapes = true;
-    E.What = What;
-    push(std::move(E));
+    addEscaping(Call, std::move(Targets), What);
   };
   // A function Ferry cannot see may reach a global buffer by any name,
   // also one a parameter is bound to: every buffer the caller can see,

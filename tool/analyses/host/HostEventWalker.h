@@ -76,6 +76,11 @@ private:
 
   void addKind(HostEventKind Kind, const clang::Expr *Buffer, std::string What);
 
+  /// What a call may read, write and keep a pointer to: the buffers a
+  /// capture, an override or a function Ferry cannot see may reach.
+  void addEscaping(const clang::Expr *Site, ObjectRefs Targets,
+                   std::string What, std::string Spelling = {});
+
   /// The elements touched by the one event added since Before, the element
   /// `Pointer[Index]` (or `b[Index]`) at Site.
   void elementRange(size_t Before, const clang::Expr *Site,

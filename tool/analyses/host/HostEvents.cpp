@@ -189,6 +189,18 @@ void HostWalker::addRaw(const Expr *Site, const std::set<ObjectId> &Targets,
   push(std::move(E));
 }
 
+void HostWalker::addEscaping(const Expr *Site, ObjectRefs Targets,
+                             std::string What, std::string Spelling) {
+  HostEvent E;
+  E.Site = Site;
+  E.Spelling = std::move(Spelling);
+  E.Targets = std::move(Targets);
+  E.Mode = Access::ReadWrite;
+  E.Escapes = true;
+  E.What = std::move(What);
+  push(std::move(E));
+}
+
 void HostWalker::addKind(HostEventKind Kind, const Expr *Buffer,
                          std::string What) {
   HostEvent E;
