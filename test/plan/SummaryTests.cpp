@@ -298,3 +298,104 @@ ferry::Buffer<Vec3> v(4);
     CHECK(llvm::is_contained(Parts, P));
   }
 }
+
+namespace {
+
+const char *Objects = R"(
+#include <ferry/ferry.hpp>
+#include <functional>
+struct Vec3 { float x, y, z; };
+struct Base { virtual ~Base() = default; virtual void run() = 0; };
+struct Mixin { ferry::Buffer<int> ids; };
+class Body : public Base, public Mixin {
+public:
+  void run() override {}
+private:
+  ferry::Buffer<Vec3> pts_;
+};
+struct Plain { ferry::Buffer<double> d; };
+struct App {
+  ferry::Buffer<float> b;
+  std::function<void()> poke;
+  App() : b(4) { poke = [this] { b[0] += 1; }; }
+};
+struct Bump {
+  ferry::Buffer<short> *s;
+  void operator()() const { (*s)[0] += 1; }
+};
+void local() {
+  ferry::Buffer<double> d(4);
+  auto f = [&d] { d[0] = 1; };
+  f();
+}
+)";
+
+} // namespace
+
+TEST_CASE("a summary lists its polymorphic holders and what its callables "
+          "reach",
+          "[plan][summary]") {
+  Source S(Objects);
+  ferry::FileSummary Sum = ferry::summarizeFile(S.context(), "objects.cpp");
+  // Body alone: Plain and Mixin are not polymorphic, Base holds nothing.
+  REQUIRE(Sum.PolymorphicHolders.size() == 1);
+  const ferry::PolymorphicHolder &H = Sum.PolymorphicHolders.front();
+  CHECK(H.Class == "c:@S@Body");
+  CHECK(H.Bases == std::vector<std::string>{"c:@S@Base", "c:@S@Mixin"});
+  CHECK(H.Holds == std::map<std::string, std::vector<std::string>>{
+                       {"c:@S@Body", {"struct Vec3"}},
+                       {"c:@S@Mixin", {"int"}}});
+  // App's constructor's `[this]`, Bump's pointer, local's `[&d]` (which
+  // a std::function of another function may hold too).
+  CHECK(Sum.CallableElements ==
+        std::vector<std::string>{"double", "float", "short"});
+
+  std::string Error;
+  std::optional<ferry::FileSummary> Back =
+      ferry::summaryFromJSON(ferry::toJSON(Sum), Error);
+  REQUIRE(Back);
+  CHECK(Back->PolymorphicHolders.front().Holds == H.Holds);
+  CHECK(Back->PolymorphicHolders.front().Bases == H.Bases);
+  CHECK(Back->CallableElements == Sum.CallableElements);
+
+  // Older summaries: no holders, and callables that may reach any type.
+  llvm::json::Value Old = ferry::toJSON(Sum);
+  Old.getAsObject()->erase("polymorphic_buffers");
+  Old.getAsObject()->erase("callable_buffers");
+  std::optional<ferry::FileSummary> Older = ferry::summaryFromJSON(Old, Error);
+  REQUIRE(Older);
+  CHECK(Older->PolymorphicHolders.empty());
+  CHECK(Older->CallableElements == std::vector<std::string>{"*"});
+}
+
+TEST_CASE("the classes other files derive from a base hold what they list",
+          "[plan][summary]") {
+  ferry::FileSummary Parts;
+  Parts.Source = "parts.cpp";
+  Parts.PolymorphicHolders.push_back(
+      {"c:@S@Body", {"c:@S@Part"}, {{"c:@S@Body", {"float"}}}});
+  // A mesh derived through a middle class that holds ints, and from a
+  // base of Part's own whose buffers are Part's business.
+  Parts.PolymorphicHolders.push_back(
+      {"c:@S@Mesh",
+       {"c:@S@Part", "c:@S@Middle", "c:@S@Root"},
+       {{"c:@S@Middle", {"int"}}, {"c:@S@Root", {"double"}}}});
+  Parts.PolymorphicHolders.push_back(
+      {"c:@S@Other", {"c:@S@Unrelated"}, {{"c:@S@Other", {"short"}}}});
+  Parts.CallableElements = {"struct Spot"};
+  ferry::FileSummary Main;
+  Main.Source = "main.cpp";
+  Main.CallableElements = {"float"};
+  ferry::TargetSummaries T({Parts}, Main);
+  CHECK(T.derivedElementsElsewhere("c:@S@Part", {"c:@S@Part", "c:@S@Root"}) ==
+        std::vector<std::string>{"float", "int"});
+  CHECK(T.derivedElementsElsewhere("c:@S@Body", {"c:@S@Body", "c:@S@Part"})
+            .empty());
+  // This file's own callables are its own business.
+  CHECK(T.callableElementsElsewhere() ==
+        std::vector<std::string>{"struct Spot"});
+  ferry::TargetSummaries Missing({Parts}, Main, /*Incomplete=*/true);
+  CHECK(Missing.derivedElementsElsewhere("c:@S@Part", {"c:@S@Part"}) ==
+        std::vector<std::string>{"*"});
+  CHECK(Missing.callableElementsElsewhere() == std::vector<std::string>{"*"});
+}

@@ -2,6 +2,7 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <set>
 
@@ -94,6 +95,57 @@ QualType heldBufferElement(QualType T) {
   if (!T.isNull())
     heldElements(T, 0, Elements);
   return Elements.size() == 1 ? *Elements.begin() : QualType();
+}
+
+bool inFerryRuntime(const Decl *D) {
+  for (const DeclContext *C = D->getDeclContext(); C; C = C->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(C))
+      if (NS->getName() == "ferry" &&
+          NS->getParent()->getRedeclContext()->isTranslationUnit())
+        return true;
+  return false;
+}
+
+std::vector<QualType> heldBufferElements(QualType T) {
+  std::set<QualType> Elements;
+  if (!T.isNull())
+    heldElements(T, 0, Elements);
+  // In the order of their spellings: the set's is the types' addresses'.
+  std::vector<QualType> Out(Elements.begin(), Elements.end());
+  llvm::sort(Out, [](QualType A, QualType B) {
+    return elementSpelling(A) < elementSpelling(B);
+  });
+  return Out;
+}
+
+std::string elementSpelling(QualType Elem) {
+  return Elem.getCanonicalType().getUnqualifiedType().getAsString();
+}
+
+QualType elementNamed(ASTContext &Ctx, llvm::StringRef Spelling) {
+  for (QualType T : {Ctx.BoolTy, Ctx.CharTy, Ctx.SignedCharTy,
+                     Ctx.UnsignedCharTy, Ctx.ShortTy, Ctx.UnsignedShortTy,
+                     Ctx.IntTy, Ctx.UnsignedIntTy, Ctx.LongTy,
+                     Ctx.UnsignedLongTy, Ctx.LongLongTy, Ctx.UnsignedLongLongTy,
+                     Ctx.FloatTy, Ctx.DoubleTy, Ctx.LongDoubleTy})
+    if (elementSpelling(T) == Spelling)
+      return T;
+  // The element types of the unit's buffers: `ferry::Buffer`'s
+  // specializations.
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    const auto *NS = dyn_cast<NamespaceDecl>(D);
+    if (!NS || NS->getName() != "ferry")
+      continue;
+    for (const NamedDecl *Found : NS->lookup(&Ctx.Idents.get("Buffer")))
+      if (const auto *Template = dyn_cast<ClassTemplateDecl>(Found))
+        for (const ClassTemplateSpecializationDecl *S :
+             Template->specializations())
+          if (S->getTemplateArgs().size() > 0 &&
+              S->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+              elementSpelling(S->getTemplateArgs()[0].getAsType()) == Spelling)
+            return S->getTemplateArgs()[0].getAsType();
+  }
+  return QualType();
 }
 
 bool isComputeContextType(QualType T) {

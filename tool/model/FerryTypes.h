@@ -24,6 +24,18 @@ bool holdsBuffers(clang::QualType T);
 /// them) when they share one; null when they are of several types or T
 /// holds none.
 clang::QualType heldBufferElement(clang::QualType T);
+/// The element types of the buffers T holds, each once.
+std::vector<clang::QualType> heldBufferElements(clang::QualType T);
+/// A namespace `ferry` at the top level: the runtime's own types and
+/// functions, which never write a buffer behind the plan's back.
+bool inFerryRuntime(const clang::Decl *D);
+/// How a summary spells an element type, the same in every file that knows
+/// it (`float`, `struct Vec3`): canonical, unqualified.
+std::string elementSpelling(clang::QualType Elem);
+/// The element type a summary spells, where this unit can name it (an
+/// arithmetic type, or the element type of a buffer this unit has); null
+/// otherwise.
+clang::QualType elementNamed(clang::ASTContext &Ctx, llvm::StringRef Spelling);
 bool isComputeContextType(clang::QualType T);
 bool isKernelContextType(clang::QualType T);
 /// ferry::Local<T, N> and ferry::LocalSpan<T> (through references): local

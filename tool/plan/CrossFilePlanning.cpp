@@ -77,6 +77,17 @@ void useTargetHostAccess(HostSummaryCache &Host, const TargetSummaries &T) {
     return false;
   };
   Host.ElsewhereGlobalBuffers = [&T] { return T.globalBuffersElsewhere(); };
+  Host.ElsewhereCallableElements = [&T] {
+    return T.callableElementsElsewhere();
+  };
+  Host.ElsewhereDerivedElements = [&T](const CXXRecordDecl *Base) {
+    std::set<std::string> BaseAndAncestors{usrOf(Base)};
+    Base->forallBases([&](const CXXRecordDecl *B) {
+      BaseAndAncestors.insert(usrOf(B));
+      return true;
+    });
+    return T.derivedElementsElsewhere(usrOf(Base), BaseAndAncestors);
+  };
   Host.ElsewhereRanges = [&T](const FunctionDecl *F)
       -> const std::vector<std::optional<ElementRange>> * {
     const std::vector<std::optional<ElementRange>> *R = T.hostRanges(usrOf(F));

@@ -3,6 +3,7 @@
 #include "analyses/paths/ObjectTable.h"
 #include "analyses/CallGraphs.h"
 #include "analyses/lifetime/ComputeOnlyMembers.h"
+#include "analyses/host/CallableReach.h"
 #include "analyses/host/ElementRanges.h"
 #include "analyses/lifetime/ExitLiveness.h"
 #include "analyses/lifetime/HiddenWriters.h"
@@ -325,6 +326,46 @@ std::vector<KernelOnlyPath> kernelOnlyPaths(const FunctionDecl *F) {
 
 } // namespace
 
+static std::vector<PolymorphicHolder> polymorphicHolders(ASTContext &Ctx) {
+  struct Classes : RecursiveASTVisitor<Classes> {
+    const SourceManager *SM;
+    std::vector<const CXXRecordDecl *> Found;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
+      if (RD->isThisDeclarationADefinition() && !RD->isDependentType() &&
+          !RD->isLambda() && RD->isPolymorphic() &&
+          !SM->isInSystemHeader(RD->getLocation()))
+        Found.push_back(RD);
+      return true;
+    }
+  } Find;
+  Find.SM = &Ctx.getSourceManager();
+  Find.TraverseDecl(Ctx.getTranslationUnitDecl());
+  std::vector<PolymorphicHolder> Out;
+  for (const CXXRecordDecl *RD : Find.Found) {
+    PolymorphicHolder H;
+    H.Class = usrOf(RD);
+    auto Hold = [&](const CXXRecordDecl *C) {
+      std::vector<std::string> &Spellings = H.Holds[usrOf(C)];
+      for (QualType Element : ownBufferElements(C))
+        Spellings.push_back(Element.isNull() ? "*" : elementSpelling(Element));
+      if (Spellings.empty())
+        H.Holds.erase(usrOf(C));
+    };
+    Hold(RD);
+    RD->forallBases([&](const CXXRecordDecl *B) {
+      H.Bases.push_back(usrOf(B));
+      Hold(B);
+      return true;
+    });
+    std::sort(H.Bases.begin(), H.Bases.end());
+    H.Bases.erase(std::unique(H.Bases.begin(), H.Bases.end()), H.Bases.end());
+    if (!H.Holds.empty() && !H.Bases.empty())
+      Out.push_back(std::move(H));
+  }
+  return Out;
+}
+
 FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
   FileSummary S;
   S.Source = Source.str();
@@ -527,6 +568,15 @@ FileSummary summarizeFile(ASTContext &Ctx, llvm::StringRef Source) {
       M.Defined.push_back(usrOf(D));
     S.Classes.push_back(std::move(M));
   }
+  S.PolymorphicHolders = polymorphicHolders(Ctx);
+  S.CallableElements.clear();
+  for (const CallableReach &C : callablesReachingBuffers(Ctx))
+    for (QualType Element : C.Elements) {
+      std::string Spelling = Element.isNull() ? "*" : elementSpelling(Element);
+      if (!llvm::is_contained(S.CallableElements, Spelling))
+        S.CallableElements.push_back(Spelling);
+    }
+  llvm::sort(S.CallableElements);
   PointerPlaceTypes Places = pointerPlaceTypes(Ctx);
   S.PointerWrites = std::move(Places.Writes);
   S.PointerReads = std::move(Places.Reads);
@@ -661,6 +711,15 @@ llvm::json::Value toJSON(const FileSummary &S) {
                                          {"defined", std::move(Defined)},
                                          {"open", M.Open}});
   }
+  llvm::json::Array Holders;
+  for (const PolymorphicHolder &H : S.PolymorphicHolders) {
+    llvm::json::Object Holds;
+    for (const auto &[Class, Elements] : H.Holds)
+      Holds[Class] = llvm::json::Array(Elements);
+    Holders.push_back(llvm::json::Object{{"class", H.Class},
+                                         {"bases", llvm::json::Array(H.Bases)},
+                                         {"holds", std::move(Holds)}});
+  }
   llvm::json::Object Kept;
   for (const auto &[Usr, Params] : S.KeptOnDevice) {
     llvm::json::Array A;
@@ -682,7 +741,10 @@ llvm::json::Value toJSON(const FileSummary &S) {
                              llvm::json::Object{
                                  {"writes", llvm::json::Array(S.PointerWrites)},
                                  {"reads", llvm::json::Array(S.PointerReads)}}},
-                            {"global_buffers", S.GlobalBuffers}};
+                            {"global_buffers", S.GlobalBuffers},
+                            {"polymorphic_buffers", std::move(Holders)},
+                            {"callable_buffers",
+                             llvm::json::Array(S.CallableElements)}};
 }
 
 std::optional<FileSummary> summaryFromJSON(const llvm::json::Value &V,
@@ -854,6 +916,19 @@ std::optional<FileSummary> summaryFromJSON(const llvm::json::Value &V,
     S.PointerReads = Strings(Places->getArray("reads"));
   }
   S.GlobalBuffers = O->getBoolean("global_buffers").value_or(true);
+  if (const llvm::json::Array *Callables = O->getArray("callable_buffers"))
+    S.CallableElements = Strings(Callables);
+  if (const llvm::json::Array *Holders = O->getArray("polymorphic_buffers"))
+    for (const llvm::json::Value &V : *Holders)
+      if (const llvm::json::Object *H = V.getAsObject()) {
+        PolymorphicHolder P;
+        P.Class = H->getString("class").value_or("").str();
+        P.Bases = Strings(H->getArray("bases"));
+        if (const llvm::json::Object *Holds = H->getObject("holds"))
+          for (const auto &[Class, Elements] : *Holds)
+            P.Holds[Class.str()] = Strings(Elements.getAsArray());
+        S.PolymorphicHolders.push_back(std::move(P));
+      }
   if (const llvm::json::Array *Classes = O->getArray("classes"))
     for (const llvm::json::Value &V : *Classes)
       if (const llvm::json::Object *M = V.getAsObject())

@@ -138,6 +138,17 @@ struct ClassMethods {
   bool Open = false;
 };
 
+/// A polymorphic class of this unit holding buffers, itself or in a base:
+/// an override of its may run on them where another file's code sees only
+/// a base (`Stepper &s = *makeBody(); s.step(cc)`).
+struct PolymorphicHolder {
+  std::string Class;              ///< USR
+  std::vector<std::string> Bases; ///< every base, at any depth (USRs)
+  /// Per class among Class and its bases with buffers in fields of its own
+  /// (USR): their element types (elementSpelling; "*": one no path shows).
+  std::map<std::string, std::vector<std::string>> Holds;
+};
+
 struct FileSummary {
   std::string Source; ///< the file, as given to `ferry summarize`
   std::vector<FunctionSummary> Functions;
@@ -174,6 +185,14 @@ struct FileSummary {
   /// holds buffers by value: a caller's parameter may be one of them, which
   /// this file's functions write by name. Absent from a summary: true.
   bool GlobalBuffers = true;
+  /// The polymorphic classes of this unit that hold buffers. Absent from
+  /// an older summary: none.
+  std::vector<PolymorphicHolder> PolymorphicHolders;
+  /// The element types (elementSpelling; "*": any) of the buffers this
+  /// unit's lambdas and function objects reach (CallableReach.h): a call
+  /// through a std::function elsewhere may run one. Absent from an older
+  /// summary: any.
+  std::vector<std::string> CallableElements{"*"};
 };
 
 /// The summary of the main file of `Ctx`.

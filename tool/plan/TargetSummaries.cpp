@@ -318,6 +318,36 @@ bool TargetSummaries::pointerPlaceElsewhere(const std::string &Elem,
   return false;
 }
 
+std::vector<std::string> TargetSummaries::derivedElementsElsewhere(
+    const std::string &Base,
+    const std::set<std::string> &BaseAndAncestors) const {
+  if (Incomplete)
+    return {"*"};
+  std::vector<std::string> Out;
+  for (std::size_t I = 0; I + 1 < Files.size(); ++I)
+    for (const PolymorphicHolder &H : Files[I].PolymorphicHolders) {
+      if (!llvm::is_contained(H.Bases, Base))
+        continue;
+      for (const auto &[Class, Elements] : H.Holds)
+        if (!BaseAndAncestors.count(Class))
+          for (const std::string &E : Elements)
+            if (!llvm::is_contained(Out, E))
+              Out.push_back(E);
+    }
+  return Out;
+}
+
+std::vector<std::string> TargetSummaries::callableElementsElsewhere() const {
+  if (Incomplete)
+    return {"*"};
+  std::vector<std::string> Out;
+  for (std::size_t I = 0; I + 1 < Files.size(); ++I)
+    for (const std::string &E : Files[I].CallableElements)
+      if (!llvm::is_contained(Out, E))
+        Out.push_back(E);
+  return Out;
+}
+
 bool TargetSummaries::keepsNothing(const std::string &Usr,
                                    unsigned Index) const {
   auto It = Functions.find(Usr);

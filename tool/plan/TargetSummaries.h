@@ -111,6 +111,18 @@ public:
         return true;
     return false;
   }
+  /// The element types (elementSpelling; "*": any) the classes of other
+  /// files derived from the class `Base` hold, in themselves and in their
+  /// bases outside `BaseAndAncestors` (Base's USR and its bases'), each
+  /// once: an override there may run on them
+  /// (FileSummary::PolymorphicHolders). `{"*"}` where a summary is missing.
+  std::vector<std::string>
+  derivedElementsElsewhere(const std::string &Base,
+                           const std::set<std::string> &BaseAndAncestors) const;
+  /// The element types (elementSpelling; "*": any) of the buffers the
+  /// lambdas and function objects of the other files reach
+  /// (FileSummary::CallableElements); `{"*"}` where a summary is missing.
+  std::vector<std::string> callableElementsElsewhere() const;
   /// A constructor another file defines makes its object's buffers anew
   /// (FunctionSummary::MakesFresh).
   bool makesFresh(const std::string &Usr) const {

@@ -260,26 +260,14 @@ HostSummaryCache::overriderBufferElements(const CXXMethodDecl *M) {
   Find.Base = Base;
   Find.TraverseDecl(M->getASTContext().getTranslationUnitDecl());
   std::vector<QualType> &Out = It->second;
-  auto Add = [&](QualType Element) {
-    if (llvm::none_of(Out, [&](QualType T) {
-          return T.isNull() == Element.isNull() &&
-                 (T.isNull() || T.getCanonicalType() == Element.getCanonicalType());
-        }))
-      Out.push_back(Element);
-  };
+  auto Add = [&](QualType Element) { addElementOnce(Out, Element); };
   auto Held = [&](const CXXRecordDecl *RD) {
     RD = RD->getCanonicalDecl();
     // What the base and its own bases hold is the base's paths' business.
     if (RD == Base || Base->isDerivedFrom(RD))
       return;
-    for (const FieldDecl *FD : RD->fields()) {
-      if (!holdsBuffers(FD->getType()))
-        continue;
-      std::vector<FieldPath> Leaves;
-      bufferLeaves({FD}, Leaves);
-      for (const FieldPath &P : Leaves)
-        Add(pathElement(P));
-    }
+    for (QualType Element : ownBufferElements(RD))
+      Add(Element);
   };
   for (const CXXRecordDecl *D : Find.Found) {
     Held(D);
@@ -288,6 +276,37 @@ HostSummaryCache::overriderBufferElements(const CXXMethodDecl *M) {
       return true;
     });
   }
+  // Classes only another Ferry source defines: an object of one may reach
+  // this unit as a reference to the base (`Stepper *makeBody()`).
+  if (ElsewhereDerivedElements)
+    for (const std::string &Spelling : ElsewhereDerivedElements(Base))
+      Add(Spelling == "*" ? QualType()
+                          : elementNamed(M->getASTContext(), Spelling));
+  // A buffer of any type covers the others.
+  if (llvm::any_of(Out, [](QualType T) { return T.isNull(); }))
+    Out = {QualType()};
+  return Out;
+}
+
+const std::vector<QualType> &
+HostSummaryCache::callableElements(const FunctionDecl *Outer) {
+  auto [It, Fresh] = CallableElements.try_emplace(Outer);
+  if (!Fresh)
+    return It->second;
+  if (!Callables)
+    Callables = callablesReachingBuffers(Outer->getASTContext());
+  std::vector<QualType> &Out = It->second;
+  for (const CallableReach &C : *Callables)
+    if (!(C.MadeIn == Outer && C.FollowedByName))
+      for (QualType Element : C.Elements)
+        addElementOnce(Out, Element);
+  if (ElsewhereCallableElements)
+    for (const std::string &Spelling : ElsewhereCallableElements())
+      addElementOnce(Out, Spelling == "*"
+                              ? QualType()
+                              : elementNamed(Outer->getASTContext(), Spelling));
+  if (llvm::any_of(Out, [](QualType T) { return T.isNull(); }))
+    Out = {QualType()};
   return Out;
 }
 

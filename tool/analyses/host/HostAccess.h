@@ -6,6 +6,7 @@
 // CountedHostWrites.h.
 
 #include "analyses/Access.h"
+#include "analyses/host/CallableReach.h"
 #include "analyses/paths/ObjectTable.h"
 #include "analyses/paths/StaticRoots.h"
 #include "analyses/host/HostEvents.h"
@@ -95,6 +96,17 @@ public:
   /// buffers by value (its summary's `global_buffers`), which a parameter
   /// may be bound to and functions of that file may write by name.
   std::function<bool()> ElsewhereGlobalBuffers;
+  /// The element types (elementSpelling; "*": any) of the buffers that
+  /// classes of other Ferry sources derived from Base hold, in themselves
+  /// and in their bases but Base's own (their summaries'
+  /// `polymorphic_buffers`): an override there may run on them.
+  std::function<std::vector<std::string>(const clang::CXXRecordDecl *Base)>
+      ElsewhereDerivedElements;
+  /// The element types (elementSpelling; "*": any) of the buffers the
+  /// lambdas and function objects of other Ferry sources reach (their
+  /// summaries' `callable_buffers`): a std::function made there may run
+  /// one of them here.
+  std::function<std::vector<std::string>()> ElsewhereCallableElements;
   /// A constructor with no body here that another Ferry source's summary
   /// says makes its object's buffers anew (`makes_fresh`).
   std::function<bool(const clang::CXXConstructorDecl *)> ElsewhereMakesFresh;
@@ -109,12 +121,21 @@ public:
   /// that is not followed: a caller must count it escaped.
   bool memberEscapes(const clang::CXXMethodDecl *M, const FieldPath &Path);
   /// The element types of the buffers an override of virtual M may reach
-  /// that M's own class does not hold: those of every class of this
-  /// translation unit derived from it (at any depth of members, in any of
-  /// its bases); a null type where one holds buffers of a type no path
-  /// shows. Empty when no derived class holds buffers.
+  /// that M's own class does not hold: those of every class derived from
+  /// it, of this translation unit or of another Ferry source of the target
+  /// (at any depth of members, in any of its bases); a null type where one
+  /// holds buffers of a type no path shows, or of one this unit cannot
+  /// name. Empty when no derived class holds buffers.
   const std::vector<clang::QualType> &
   overriderBufferElements(const clang::CXXMethodDecl *M);
+
+  /// The element types of the buffers a call in Outer through a
+  /// std::function or a function pointer may reach by a lambda or function
+  /// object it runs (CallableReach.h), of this unit and of the target's
+  /// other Ferry sources; not those the lambdas Outer makes capture by a
+  /// name the call follows. A null type: of any type.
+  const std::vector<clang::QualType> &
+  callableElements(const clang::FunctionDecl *Outer);
 
 private:
   FunctionAccessCache &Pointers;
@@ -135,6 +156,9 @@ private:
   std::map<const clang::CXXMethodDecl *, std::set<FieldPath>> ElsewhereEscapes;
   std::map<const clang::CXXRecordDecl *, std::vector<clang::QualType>>
       OverriderElements;
+  std::optional<std::vector<CallableReach>> Callables;
+  std::map<const clang::FunctionDecl *, std::vector<clang::QualType>>
+      CallableElements;
 };
 
 } // namespace ferry

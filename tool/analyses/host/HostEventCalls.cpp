@@ -115,13 +115,7 @@ const std::vector<const LambdaExpr *> &HostWalker::lambdasMadeAround() {
   MadeAround.emplace();
   // The function around the compute lambda (or compute function) whose
   // code this is: lambdas are made there.
-  const FunctionDecl *Outer = Table.function();
-  while (const auto *M = dyn_cast_or_null<CXXMethodDecl>(Outer)) {
-    if (!M->getParent()->isLambda())
-      break;
-    Outer = dyn_cast_or_null<FunctionDecl>(
-        M->getParent()->getParentFunctionOrMethod());
-  }
+  const FunctionDecl *Outer = enclosingNonLambda(Table.function());
   if (!Outer || !Outer->hasBody())
     return *MadeAround;
   struct Find : RecursiveASTVisitor<Find> {
@@ -215,10 +209,22 @@ void HostWalker::visitCall(const CallExpr *Call) {
   // A callable Ferry cannot see into (a std::function, a function
   // pointer) may run any lambda the enclosing function made that is no
   // compute's: what those captured by reference is touched now.
-  if (unseenCallable(Call))
+  // Lambdas and function objects made elsewhere (a constructor's
+  // `poke = [this](int v) {…}`, another file's): any buffer of the types
+  // they reach. (A call through a pointer to member runs a method, which
+  // memberEffects counts.)
+  if (unseenCallable(Call)) {
     for (const LambdaExpr *Lambda : lambdasMadeAround())
       capturedBuffers(Lambda->getLambdaClass(), Call,
                       "used by a lambda this call may run");
+    const auto *PM = dyn_cast<BinaryOperator>(Call->getCallee()->IgnoreParens());
+    if (const FunctionDecl *Outer = enclosingNonLambda(Table.function());
+        Outer && !(PM && PM->isPtrMemOp()))
+      for (QualType Element : Summaries.callableElements(Outer))
+        addEscaping(Call, Table.anyBufferOf(Element),
+                    "may be used by a lambda or function object made "
+                    "elsewhere that this call may run");
+  }
   const FunctionDecl *Callee = Call->getDirectCallee();
   unsigned NumArgs = Call->getNumArgs();
   bool Member = isa<CXXMemberCallExpr>(Call) ||

@@ -14,15 +14,6 @@ using namespace clang;
 
 namespace ferry {
 
-bool inFerryRuntime(const Decl *D) {
-  for (const DeclContext *C = D->getDeclContext(); C; C = C->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(C))
-      if (NS->getName() == "ferry" &&
-          NS->getParent()->getRedeclContext()->isTranslationUnit())
-        return true;
-  return false;
-}
-
 bool declaredInSystemHeader(const Decl *D) {
   return D->getASTContext().getSourceManager().isInSystemHeader(
       D->getLocation());
@@ -293,7 +284,7 @@ LongLivedPlaces::LongLivedPlaces(ASTContext &Ctx) {
 }
 
 static std::string pointerPlaceSpelling(QualType Elem) {
-  return Elem.getCanonicalType().getUnqualifiedType().getAsString();
+  return elementSpelling(Elem);
 }
 
 static void partSpellings(QualType T, int Depth, std::set<std::string> &Out) {

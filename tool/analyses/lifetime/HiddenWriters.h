@@ -6,6 +6,8 @@
 // (LeftOnDeviceInLoops.h) rule out both; a file's summary records both for
 // the other files of its target (plan/FileSummary.h).
 
+#include "model/FerryTypes.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
@@ -17,10 +19,6 @@
 #include <vector>
 
 namespace ferry {
-
-/// A namespace `ferry` at the top level: the runtime's own types and
-/// functions, which never write a buffer behind the plan's back.
-bool inFerryRuntime(const clang::Decl *D);
 
 bool declaredInSystemHeader(const clang::Decl *D);
 

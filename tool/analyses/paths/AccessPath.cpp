@@ -100,6 +100,30 @@ std::vector<FieldPath> bufferPathsOf(const CXXRecordDecl *RD) {
   return Out;
 }
 
+std::vector<QualType> ownBufferElements(const CXXRecordDecl *RD) {
+  std::vector<QualType> Out;
+  if (!RD || !RD->hasDefinition())
+    return Out;
+  for (const FieldDecl *FD : RD->getDefinition()->fields()) {
+    if (!holdsBuffers(FD->getType()))
+      continue;
+    std::vector<FieldPath> Leaves;
+    bufferLeaves({FD}, Leaves);
+    for (const FieldPath &P : Leaves)
+      addElementOnce(Out, pathElement(P));
+  }
+  return Out;
+}
+
+void addElementOnce(std::vector<QualType> &Elements, QualType Element) {
+  if (llvm::none_of(Elements, [&](QualType T) {
+        return T.isNull() == Element.isNull() &&
+               (T.isNull() ||
+                T.getCanonicalType() == Element.getCanonicalType());
+      }))
+    Elements.push_back(Element);
+}
+
 bool isOpaquePath(const FieldPath &Path) {
   return !Path.empty() && isNestedBufferField(Path.back());
 }

@@ -62,6 +62,16 @@ void bufferLeaves(const FieldPath &Prefix, std::vector<FieldPath> &Out);
 /// container members, and the leaves of the members holding them by value).
 std::vector<FieldPath> bufferPathsOf(const clang::CXXRecordDecl *RD);
 
+/// The element types of the buffers RD's own fields hold, at any depth of
+/// members held by value (not its bases'), each once; a null type where a
+/// member holds buffers of several types or of one no path shows.
+std::vector<clang::QualType> ownBufferElements(const clang::CXXRecordDecl *RD);
+
+/// Adds Element to a set of element types unless it is there (a null type,
+/// "of any type", once).
+void addElementOnce(std::vector<clang::QualType> &Elements,
+                    clang::QualType Element);
+
 /// A path that ends in a member holding buffers no path spells: what it
 /// names is a guess of pathElement's type.
 bool isOpaquePath(const FieldPath &Path);
