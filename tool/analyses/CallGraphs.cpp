@@ -86,18 +86,26 @@ bool mayRunOverride(const CXXMethodDecl *M, const Expr *Object,
   return !Runs || Runs->getCanonicalDecl() != M->getCanonicalDecl();
 }
 
-bool isVirtualCall(const CallExpr *Call) {
+MethodCall methodCallOf(const CallExpr *Call) {
+  MethodCall Out;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    Out.Method = MC->getMethodDecl();
+    Out.Object = MC->getImplicitObjectArgument();
     const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
-    return mayRunOverride(MC->getMethodDecl(), MC->getImplicitObjectArgument(),
-                          ME && ME->hasQualifier());
-  }
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    Out.Qualified = ME && ME->hasQualifier();
+  } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
     const auto *M = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());
-    return M && !M->getParent()->isLambda() && Op->getNumArgs() > 0 &&
-           mayRunOverride(M, Op->getArg(0), false);
+    if (M && !M->getParent()->isLambda() && Op->getNumArgs() > 0) {
+      Out.Method = M;
+      Out.Object = Op->getArg(0);
+    }
   }
-  return false;
+  return Out;
+}
+
+bool isVirtualCall(const CallExpr *Call) {
+  MethodCall C = methodCallOf(Call);
+  return mayRunOverride(C.Method, C.Object, C.Qualified);
 }
 
 bool handsComputeContext(const CallExpr *Call) {

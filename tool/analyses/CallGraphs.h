@@ -56,8 +56,19 @@ bool handsComputeContext(const clang::CallExpr *Call);
 bool mayRunOverride(const clang::CXXMethodDecl *M, const clang::Expr *Object,
                     bool Qualified);
 
-/// A member call, or a member operator's (`op(cc, v)`), that an override
-/// Ferry does not follow may answer (mayRunOverride).
+/// What a member call, or a member operator's (`op(cc, v)`, `grid += x`),
+/// runs: the method, the object it runs on, and whether it is spelt
+/// qualified (`s.Base::run()` calls that very function). Method is null for
+/// any other call, a lambda's included (its captures are its business).
+struct MethodCall {
+  const clang::CXXMethodDecl *Method = nullptr;
+  const clang::Expr *Object = nullptr;
+  bool Qualified = false;
+};
+MethodCall methodCallOf(const clang::CallExpr *Call);
+
+/// A member call, or a member operator's, that an override Ferry does not
+/// follow may answer (mayRunOverride).
 bool isVirtualCall(const clang::CallExpr *Call);
 
 /// A call handed the ComputeContext that Ferry cannot see into: through a

@@ -238,6 +238,21 @@ bool HostSummaryCache::memberEscapes(const CXXMethodDecl *M,
   return It != MemberEscapes.end() && It->second.count(Path);
 }
 
+/// Adds the element types another file's summary spells ("*": one this
+/// unit cannot name, so any type).
+static void addSpelledElements(std::vector<QualType> &Out, ASTContext &Ctx,
+                               const std::vector<std::string> &Spellings) {
+  for (const std::string &Spelling : Spellings)
+    addElementOnce(Out,
+                   Spelling == "*" ? QualType() : elementNamed(Ctx, Spelling));
+}
+
+/// A buffer of any type covers the others.
+static void collapseToAnyType(std::vector<QualType> &Elements) {
+  if (llvm::any_of(Elements, [](QualType T) { return T.isNull(); }))
+    Elements = {QualType()};
+}
+
 const std::vector<QualType> &
 HostSummaryCache::overriderBufferElements(const CXXMethodDecl *M) {
   const CXXRecordDecl *Base = M->getParent()->getCanonicalDecl();
@@ -260,14 +275,13 @@ HostSummaryCache::overriderBufferElements(const CXXMethodDecl *M) {
   Find.Base = Base;
   Find.TraverseDecl(M->getASTContext().getTranslationUnitDecl());
   std::vector<QualType> &Out = It->second;
-  auto Add = [&](QualType Element) { addElementOnce(Out, Element); };
   auto Held = [&](const CXXRecordDecl *RD) {
     RD = RD->getCanonicalDecl();
     // What the base and its own bases hold is the base's paths' business.
     if (RD == Base || Base->isDerivedFrom(RD))
       return;
     for (QualType Element : ownBufferElements(RD))
-      Add(Element);
+      addElementOnce(Out, Element);
   };
   for (const CXXRecordDecl *D : Find.Found) {
     Held(D);
@@ -279,12 +293,8 @@ HostSummaryCache::overriderBufferElements(const CXXMethodDecl *M) {
   // Classes only another Ferry source defines: an object of one may reach
   // this unit as a reference to the base (`Stepper *makeBody()`).
   if (ElsewhereDerivedElements)
-    for (const std::string &Spelling : ElsewhereDerivedElements(Base))
-      Add(Spelling == "*" ? QualType()
-                          : elementNamed(M->getASTContext(), Spelling));
-  // A buffer of any type covers the others.
-  if (llvm::any_of(Out, [](QualType T) { return T.isNull(); }))
-    Out = {QualType()};
+    addSpelledElements(Out, M->getASTContext(), ElsewhereDerivedElements(Base));
+  collapseToAnyType(Out);
   return Out;
 }
 
@@ -301,12 +311,9 @@ HostSummaryCache::callableElements(const FunctionDecl *Outer) {
       for (QualType Element : C.Elements)
         addElementOnce(Out, Element);
   if (ElsewhereCallableElements)
-    for (const std::string &Spelling : ElsewhereCallableElements())
-      addElementOnce(Out, Spelling == "*"
-                              ? QualType()
-                              : elementNamed(Outer->getASTContext(), Spelling));
-  if (llvm::any_of(Out, [](QualType T) { return T.isNull(); }))
-    Out = {QualType()};
+    addSpelledElements(Out, Outer->getASTContext(),
+                       ElsewhereCallableElements());
+  collapseToAnyType(Out);
   return Out;
 }
 

@@ -28,15 +28,59 @@ public:
 
   void walk(const Stmt *Body, const ValueDecl *Root, const FieldPath &Path,
             int Depth) {
-    if (!Body || !Use.OnlyKernels)
+    std::vector<const Expr *> Found =
+        occurrences(Body, Root, Path, Depth, Seen);
+    if (Found.empty())
       return;
-    if (Depth > 6) {
+    ParentMap Parents(const_cast<Stmt *>(Body));
+    for (const Expr *Occurrence : Found) {
+      use(Occurrence, Parents, Root ? Root->getType()->isPointerType() : true,
+          Root && Root->getType()->isPointerType(), Path, Depth);
+      if (!Use.OnlyKernels)
+        return;
+    }
+  }
+
+  /// Each occurrence of Root, a container of objects (`std::vector<Body>`,
+  /// an array of them, or a reference to one), in Body: asked its size,
+  /// walked by a range-for whose element is a reference, indexed, or
+  /// handed by reference to a function Ferry sees. Each element then holds
+  /// the buffer at Path as an object would.
+  void walkElements(const Stmt *Body, const ValueDecl *Root,
+                    const FieldPath &Path, int Depth) {
+    if (!Root) { // (a container always has a name)
       Use.OnlyKernels = false;
       return;
     }
-    if (!Seen.insert({Body, Root, Path}).second)
+    std::vector<const Expr *> Found =
+        occurrences(Body, Root, Path, Depth, SeenElements);
+    if (Found.empty())
       return;
     ParentMap Parents(const_cast<Stmt *>(Body));
+    for (const Expr *Occurrence : Found) {
+      container(Occurrence, Body, Parents, Path, Depth);
+      if (!Use.OnlyKernels)
+        return;
+    }
+  }
+
+private:
+  std::set<Visit> Seen, SeenElements;
+
+  /// Root's occurrences in Body (`this`'s where Root is null), or none where
+  /// the walk ends here: Body is walked for Root and Path already (in
+  /// Walked), or the calls followed are too deep (then nothing is proven).
+  std::vector<const Expr *> occurrences(const Stmt *Body, const ValueDecl *Root,
+                                        const FieldPath &Path, int Depth,
+                                        std::set<Visit> &Walked) {
+    if (!Body || !Use.OnlyKernels)
+      return {};
+    if (Depth > 6) {
+      Use.OnlyKernels = false;
+      return {};
+    }
+    if (!Walked.insert({Body, Root, Path}).second)
+      return {};
     struct Find : RecursiveASTVisitor<Find> {
       const ValueDecl *Root;
       std::vector<const Expr *> Found;
@@ -55,51 +99,8 @@ public:
     } F;
     F.Root = Root;
     F.TraverseStmt(const_cast<Stmt *>(Body));
-    for (const Expr *Occurrence : F.Found) {
-      use(Occurrence, Parents, Root ? Root->getType()->isPointerType() : true,
-          Root && Root->getType()->isPointerType(), Path, Depth);
-      if (!Use.OnlyKernels)
-        return;
-    }
+    return F.Found;
   }
-
-  /// Each occurrence of Root, a container of objects (`std::vector<Body>`,
-  /// an array of them, or a reference to one), in Body: asked its size,
-  /// walked by a range-for whose element is a reference, indexed, or
-  /// handed by reference to a function Ferry sees. Each element then holds
-  /// the buffer at Path as an object would.
-  void walkElements(const Stmt *Body, const ValueDecl *Root,
-                    const FieldPath &Path, int Depth) {
-    if (!Body || !Use.OnlyKernels)
-      return;
-    if (Depth > 6) {
-      Use.OnlyKernels = false;
-      return;
-    }
-    if (!SeenElements.insert({Body, Root, Path}).second)
-      return;
-    ParentMap Parents(const_cast<Stmt *>(Body));
-    struct Find : RecursiveASTVisitor<Find> {
-      const ValueDecl *Root;
-      std::vector<const Expr *> Found;
-      bool VisitDeclRefExpr(DeclRefExpr *R) {
-        if (R->getDecl() == Root)
-          Found.push_back(R);
-        return true;
-      }
-      bool TraverseCXXRecordDecl(CXXRecordDecl *) { return true; }
-    } F;
-    F.Root = Root;
-    F.TraverseStmt(const_cast<Stmt *>(Body));
-    for (const Expr *Occurrence : F.Found) {
-      container(Occurrence, Body, Parents, Path, Depth);
-      if (!Use.OnlyKernels)
-        return;
-    }
-  }
-
-private:
-  std::set<Visit> Seen, SeenElements;
 
   void container(const Expr *Occurrence, const Stmt *Body,
                  const ParentMap &Parents, const FieldPath &Path, int Depth) {

@@ -143,22 +143,9 @@ std::vector<FieldPath> bufferPathsReached(const CXXMethodDecl *M,
 }
 
 bool memberCallTarget(const CallExpr *Call, MemberCallTarget &Out) {
-  const CXXMethodDecl *M = nullptr;
-  const Expr *Object = nullptr;
-  bool Qualified = false;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
-    M = MC->getMethodDecl();
-    Object = MC->getImplicitObjectArgument();
-    const auto *Callee = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
-    // `s.Base::run()` calls that very function.
-    Qualified = Callee && Callee->hasQualifier();
-  } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
-    // `grid += x`: a member operator runs on its first operand. (A lambda
-    // called is its captures' business: HostEventCalls' capturedBuffers.)
-    M = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());
-    if (M && Op->getNumArgs() > 0 && !M->getParent()->isLambda())
-      Object = Op->getArg(0);
-  }
+  // (A lambda called is its captures' business: HostEventCalls'
+  // capturedBuffers.)
+  auto [M, Object, Qualified] = methodCallOf(Call);
   if (!M || M->isStatic() || !Object)
     return false;
   // Buffers' and library classes' own methods are not the class's buffers.
