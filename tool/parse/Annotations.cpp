@@ -43,6 +43,22 @@ SourceLocation declaredAccessLoc(const ParmVarDecl *P) {
   return {};
 }
 
+bool rejectExplicitObject(ASTContext &Ctx, const FunctionDecl *F,
+                          llvm::StringRef What) {
+  const auto *M = dyn_cast<CXXMethodDecl>(F);
+  if (!M || !M->isExplicitObjectMemberFunction())
+    return false;
+  const ParmVarDecl *Self = M->getParamDecl(0);
+  reportError(Ctx, Self->getExplicitObjectParamThisLoc(),
+              (What + " '" + F->getNameAsString() +
+               "' has an explicit object parameter ('this " +
+               Self->getType().getAsString() + Self->getName() +
+               "'), which Ferry does not support: make it a member "
+               "function that reaches its object through 'this'")
+                  .str());
+  return true;
+}
+
 namespace {
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
@@ -125,6 +141,8 @@ private:
   }
 
   void checkCompute(FunctionDecl *F) {
+    if (rejectExplicitObject(Ctx, F, "compute function"))
+      return;
     if (F->getNumParams() == 0 ||
         !isComputeContextType(F->getParamDecl(0)->getType()) ||
         !F->getParamDecl(0)->getType()->isLValueReferenceType()) {

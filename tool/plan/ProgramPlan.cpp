@@ -647,6 +647,12 @@ ProgramPlan planProgram(ASTContext &Ctx, const TargetSummaries *Target) {
     return FP;
   };
   for (const FunctionDecl *F : Ordered) {
+    if (const auto *M = dyn_cast<CXXMethodDecl>(F);
+        M && M->isExplicitObjectMemberFunction()) {
+      if (!isComputeFunction(F)) // (collectProgram reported those)
+        rejectExplicitObject(Ctx, F, "dispatching function");
+      continue;
+    }
     if (F->getNumParams() == 0 ||
         !isComputeContextType(F->getParamDecl(0)->getType())) {
       reportError(Ctx, F->getLocation(),

@@ -127,11 +127,39 @@ private:
   /// The indentation of S's first line as the rewrite prints it: a loop
   /// put in a block of its own (wrapLoop) moves its header in one step too.
   std::string indentOfStatement(const Stmt *S) const {
-    std::string Indent = indentOf(SM.getExpansionLoc(S->getBeginLoc()));
+    std::string Indent = indentOf(statementBegin(S));
     for (const LeftOnDeviceInLoop *L : Wrapped)
       if (L->Loop == S)
         Indent += "  ";
     return Indent;
+  }
+
+  /// Where S's text begins. Clang 19 begins a call of a member function
+  /// with an explicit object parameter (C++23, `b.poke(1)`) at the
+  /// function's name, after its object, and so every expression that
+  /// starts with one: the object's beginning is the call's.
+  SourceLocation statementBegin(const Stmt *S) const {
+    SourceLocation Begin = SM.getExpansionLoc(S->getBeginLoc());
+    if (!isa<Expr>(S))
+      return Begin;
+    llvm::SmallVector<const Stmt *, 16> Work{S};
+    while (!Work.empty()) {
+      const Stmt *E = Work.pop_back_val();
+      if (!E || isa<LambdaExpr>(E))
+        continue;
+      if (const auto *Call = dyn_cast<CallExpr>(E)) {
+        const auto *M = dyn_cast_or_null<CXXMethodDecl>(Call->getCalleeDecl());
+        if (M && M->isExplicitObjectMemberFunction() &&
+            Call->getNumArgs() > 0) {
+          SourceLocation Object =
+              SM.getExpansionLoc(Call->getArg(0)->getBeginLoc());
+          if (SM.isBeforeInTranslationUnit(Object, Begin))
+            Begin = Object;
+        }
+      }
+      Work.append(E->child_begin(), E->child_end());
+    }
+    return Begin;
   }
 
   /// The leading white space of the line holding `Loc` in the source.
@@ -336,7 +364,7 @@ private:
   bool insertBefore(const std::string &Context,
                     const std::vector<const Transfer *> &Group) {
     const Stmt *S = Group.front()->Anchor;
-    SourceLocation Loc = SM.getExpansionLoc(S->getBeginLoc());
+    SourceLocation Loc = statementBegin(S);
     if (!inMainFile(Loc, "a transfer"))
       return false;
     const Stmt *Parent = parentOf(S);
@@ -384,8 +412,7 @@ private:
       return false;
     std::string Inner = Block->body_empty()
                             ? indentOf(RBrace) + "  "
-                            : indentOf(SM.getExpansionLoc(
-                                  Block->body_back()->getBeginLoc()));
+                            : indentOf(statementBegin(Block->body_back()));
     std::string Text;
     for (const Transfer *T : Group)
       Text += Inner + line(Context, *T) + "\n";
@@ -408,12 +435,13 @@ private:
                   "it comes from a macro expansion");
       return false;
     }
-    if (!inMainFile(Cond->getBeginLoc(), "a transfer"))
+    SourceLocation Begin = statementBegin(Cond);
+    if (!inMainFile(Begin, "a transfer"))
       return false;
     std::string Calls = "(";
     for (const Transfer *T : Group)
       Calls += call(Context, *T) + ", ";
-    R.InsertText(Cond->getBeginLoc(), Calls, /*InsertAfter=*/true);
+    R.InsertText(Begin, Calls, /*InsertAfter=*/true);
     R.InsertText(Lexer::getLocForEndOfToken(Cond->getEndLoc(), 0, SM, LO), ")",
                  /*InsertAfter=*/true);
     // The reasons go on a comment line before the loop.
@@ -634,7 +662,7 @@ private:
   /// Lines of their own before the statement S, which gains braces when it
   /// is the single-statement body of a loop or an `if`.
   bool insertLinesBefore(const Stmt *S, const std::vector<std::string> &Lines) {
-    SourceLocation Loc = SM.getExpansionLoc(S->getBeginLoc());
+    SourceLocation Loc = statementBegin(S);
     if (!inMainFile(Loc, "a line keeping buffers on the device"))
       return false;
     const Stmt *Parent = parentOf(S);
