@@ -170,7 +170,10 @@ for form, parts in (("objects", {"objvector": r"objs", "objptrs": r"_Body \*(p|p
                                  "objhost": r"(\.|->)(bump|sum)\(",
                                  "objplain": r"static void p\d+_(drive|drivep|stepall)\d+\(",
                                  "objvirtual": r"_Base [&*]>\(",
-                                 "objfunction": r"std::function<"}),
+                                 "objfunction": r"std::function<",
+                                 "objextra": r"_make_extra\(int",
+                                 "objfunctor": r"_Poke\{|\.poker\(\)",
+                                 "objfnarg": r"void p\d+_withfn\d+\("}),
                     ("nested", {"gridpublic": r"\} grid_;\n|\.grid_", "outofclass": r"_Sim::",
                                 "gridpoke": r"(?m)^\s+(this->)?grid_\.(cur|next)\[[^]]+\] \+= "})):
     for part, rx in parts.items():

@@ -221,6 +221,13 @@ class Gen:
         # `objfunction`, `objvloop`) draw from their own stream, so that the
         # programs without them stay what the same seed gave before.
         self.xr = random.Random("ferry-fuzz-objx:%s:%s" % (seed, index))
+        # And those added after the callable-reach stop (`objextra`,
+        # `objfunctor`, `objfnarg`) from another.
+        self.yr = random.Random("ferry-fuzz-objy:%s:%s" % (seed, index))
+        self.extra = False
+        self.bumpkind = "lambda"
+        self.hidden = []       # text: kernels and classes only the other source sees
+        self.after_class = []  # text: types that need the compute's class complete
         self.virtual = self.vloop = False
         self.stepfn = None
         self.bumpfn = None
@@ -1093,6 +1100,17 @@ class Gen:
         elif roll < 0.35 and "objcast" not in self.avoid:
             self.objmode = "cast"
         self.viewed = None
+        yr = self.yr
+        # `objextra`: a second class derived from the base, holding a
+        # `ferry::Buffer<float>`, defined only in the other source of a split
+        # program and reached only through the base (a factory): main's file
+        # can neither name its buffer nor see its overrides.
+        self.extra = self.virtual and "objextra" not in self.avoid and yr.random() < 0.5
+        # `objfunctor`: the std::function host code calls (`bumpfn`) runs a
+        # function object holding a pointer to the object (`pK_Poke`), or a
+        # lambda a host member makes (`poker()`), instead of main's lambda.
+        if self.objmode == "plain" and not {"objfunctor", "objfunction", "objhost"} & self.avoid:
+            self.bumpkind = yr.choice(["lambda", "functor", "poker"])
 
     def class_compute(self, name, inits):
         """(head, tail) of the compute function; the class goes into the head
@@ -1135,6 +1153,13 @@ class Gen:
         else:
             bump = "%s = (%s + v) & %s;" % (at, at, MASK)
         host = [] if self.objmode == "readonly" else ["void bump(int v) {\n  %s\n}" % bump]
+        if self.bumpkind == "poker":
+            host.append("std::function<void(int)> poker() {\n"
+                        "  return [this](int v) { bump(v); };\n}")
+        elif self.bumpkind == "functor":
+            self.after_class.append(
+                "struct %s_Poke {\n  %s *o;\n  int d;\n"
+                "  void operator()(int v) const { o->bump(v + d); }\n};" % (tag, cls))
         if self.objmode == "cast":
             self.viewed = r.choice(self.bufs)
             host.append("const ferry::Buffer<int> &view() const { return %s; }"
@@ -1157,9 +1182,14 @@ class Gen:
         top = ["class %s {" % cls, " public:"] + indent(pub + ctor)
         if self.virtual:
             over = " override"
+            extra = ("  virtual void poke(int v) { (void)v; }\n"
+                     "  virtual void report(int i) const { (void)i; }\n") if self.extra else ""
             self.types.append("struct %s_Base {\n  virtual ~%s_Base() = default;\n"
-                              "  FERRY_COMPUTE virtual void %s(%s) = 0;\n};"
-                              % (tag, tag, name, params))
+                              "  FERRY_COMPUTE virtual void %s(%s) = 0;\n%s};"
+                              % (tag, tag, name, params, extra))
+            if self.extra:
+                self.types.append("std::unique_ptr<%s_Base> %s_make_extra(int s);" % (tag, tag))
+                self.extra_class(name, params)
             top[0] = "class %s : public %s_Base {" % (cls, tag)
         bottom = [" private:"] + indent(priv) + ["};"] if priv else ["};"]
         head = "FERRY_COMPUTE void %s(%s)%s {" % (name, params, over)
@@ -1185,6 +1215,38 @@ class Gen:
             return "FERRY_COMPUTE void %s::%s(%s) {" % (cls, name, params), "}"
         return ("\n".join(top + indent(members)) + "\n" + head,
                 "}\n" + "\n".join(bottom))
+
+    def extra_class(self, name, params):
+        """`objextra`: the kernel, class and factory of the second derived
+        class (self.hidden: the other source of a split program)."""
+        tag, N = self.tag, self.N
+        self.hidden.append(
+            "FERRY_KERNEL void %s_xk(ferry::KernelContext kc, float *x, int k) {\n"
+            "  x[kc.x] = x[kc.x] * 0.5f + static_cast<float>(k + kc.x %% 3);\n}" % tag)
+        self.hidden.append("\n".join([
+            "class %s_Extra : public %s_Base {" % (tag, tag),
+            " public:",
+            "  explicit %s_Extra(int s) : x_(%d) {" % (tag, N),
+            "    for (int i = 0; i < %d; ++i)" % N,
+            "      x_[i] = static_cast<float>((i * 5 + s) % 17);",
+            "  }",
+            "  FERRY_COMPUTE void %s(%s) override {" % (name, params),
+            "    (void)k1;",
+            "    cc.dispatch(%s_xk, ferry::Range(n), x_, k0 + %d);" % (tag, self.yr.randint(0, 3)),
+            "  }",
+            "  void poke(int v) override { x_[v %% %d] += 1.0f; }" % N,
+            "  void report(int i) const override {",
+            "    double t = 0;",
+            "    for (float v : x_)",
+            "      t += v;",
+            '    std::printf("[%s] x%%d: %%.4f %%.4f\\n", i, static_cast<double>(x_[0]), t);' % tag,
+            "  }",
+            "",
+            " private:",
+            "  ferry::Buffer<float> x_;",
+            "};"]))
+        self.hidden.append("std::unique_ptr<%s_Base> %s_make_extra(int s) {\n"
+                           "  return std::make_unique<%s_Extra>(s);\n}" % (tag, tag, tag))
 
     def obj_helper(self, kind):
         """A helper given an object (defined after the class): `drive` by
@@ -1382,13 +1444,31 @@ class Gen:
             who = "objs[%d]" % xr.randrange(len(objs)) if many else "st"
             if self.objmode == "plain" and xr.random() < 0.6 and "objhost" not in self.avoid:
                 self.bumpfn = "%s_bumpfn" % tag
-                mb.append(Line("std::function<void(int)> %s = [&](int v) { %s.bump(v); };"
-                               % (self.bumpfn, who)))
+                made = {"lambda": "[&](int v) { %s.bump(v); }" % who,
+                        "functor": "%s_Poke{&%s, %d}" % (tag, who, self.yr.randint(0, 9)),
+                        "poker": "%s.poker()" % who}[self.bumpkind]
+                mb.append(Line("std::function<void(int)> %s = %s;" % (self.bumpfn, made)))
             else:
                 self.stepfn = "%s_stepfn" % tag
                 mb.append(Line("std::function<void(ferry::ComputeContext &, int)> %s =\n"
                                "    [&](ferry::ComputeContext &cc, int k) { %s.%s_run(cc, %d, 0, k); };"
                                % (self.stepfn, who, tag, self.N)))
+        yr = self.yr
+        # `objfnarg`: a compute helper given the std::function calls it
+        # between two steps of an object.
+        withfn = None
+        if self.bumpfn and "objfnarg" not in self.avoid and yr.random() < 0.5:
+            withfn = self.fresh("withfn")
+            run = "o.%s_run(cc, %d, %%s);" % (tag, self.N)
+            self.late.append(Func(withfn, (
+                "FERRY_COMPUTE void %s(ferry::ComputeContext &cc, %s &o,\n"
+                "    const std::function<void(int)> &f, int k) {" % (withfn, cls)),
+                [Line(run % "0, k", removable=False), Line("f(k + 1);", removable=False),
+                 Line(run % "k, 0", removable=False)]))
+        ex = "%s_ex" % tag
+        if self.extra:
+            mb.append(Line("std::unique_ptr<%s_Base> %s = %s_make_extra(%d);"
+                           % (tag, ex, tag, yr.randint(0, 16)), removable=False))
         seq_start = len(mb)
         quiet = self.pure_loop is not False and (vloop or not many)
         for c in range(r.randint(1, 3)):
@@ -1400,6 +1480,20 @@ class Gen:
             steps = self.obj_steps(objs, many, ptrs, k0, k1)
             if self.stepfn and xr.random() < 0.6:
                 steps.append("%s(cc, %d);" % (self.stepfn, xr.randint(0, 2)))
+            if withfn and yr.random() < 0.6:
+                steps.append("%s(cc, %s, %s, %d);" % (withfn, yr.choice(objs), self.bumpfn,
+                                                      yr.randint(0, 2)))
+            if self.extra:
+                # Anywhere among the steps: the other class's compute, a
+                # host write and a host read of it, each through the base.
+                for call, p in (("%s_run(cc, %d, %d, %d)" % (tag, self.N, k0, k1), 0.7),
+                                ("poke(%d)" % yr.randint(0, 99), 0.4), ("report(%d)" % c, 0.4)):
+                    if yr.random() < p:
+                        at = yr.randint(0, len(steps))
+                        before = steps[at - 1].split("\n")[-1] if at else ""
+                        ind = before[:len(before) - len(before.lstrip())]
+                        ind += "  " if before.endswith("{") else ""
+                        steps.insert(at, "%s%s->%s;" % (ind, ex, call))
             if r.random() < 0.3:
                 # In a block: its names may be those of the first steps.
                 more = self.obj_steps(objs, many, ptrs, r.choice([0, 1, 2]), r.choice([0, 1]))
@@ -1423,6 +1517,8 @@ class Gen:
         else:
             for i, o in enumerate(objs):
                 mb.append(Line("%s.show(%d);" % (o, i)))
+        if self.extra:
+            mb.append(Line("%s->report(9);" % ex))
         if glob:
             mb.append(Line('fuzz_print("[%s] %s", %s);' % (tag, glob, glob)))
         mb.append(Line('fuzz_stats("%s");' % tag, removable=False))
@@ -1815,7 +1911,8 @@ class Gen:
                         % self.tag, self.object_main(glob), kind="main")
             return Program(self.tag, self.globals + self.globals_fp, self.kfuncs,
                            [k.text for k in self.kernels], self.hfuncs, compute, main,
-                           self.types, self.late, self.split_pieces())
+                           self.types, self.late, self.split_pieces(), self.hidden,
+                           self.after_class)
         # How main names each buffer.
         if self.form == "members":
             mname = {b: "st.%s" % b for b in bufs}
@@ -1997,20 +2094,24 @@ def outlined_text(text, cls):
     """(declaration, out-of-class definition text) of a member function
     written as text, its body from the first `{`."""
     at = text.index("{")
-    name = re.search(r"(\w+)\(", text[:at]).group(1)
+    name = re.findall(r"(\w+)\(", text[:at])[-1]
     head = text[:at].rstrip()
     return head + ";", text.replace("%s(" % name, "%s::%s(" % (cls, name), 1)
 
 
 class Program:
     def __init__(self, tag, globals_, kfuncs, kernels, hfuncs, compute, main, types=(),
-                 late=(), split=None):
+                 late=(), split=None, hidden=(), after_class=()):
         self.tag = tag
         # (header types, compute head, member definitions) for render_split,
         # or None: a free compute function, declared in the header.
         self.split = split
         self.types = list(types)  # text: structs and classes the helpers name
         self.late = list(late)    # Func: helpers that name the compute's class
+        # text: what only the other source of a split program sees (kernels,
+        # a class, its factory), after the types in one file
+        self.hidden = list(hidden)
+        self.after_class = list(after_class)  # text: types naming the class
         self.globals = globals_
         self.kfuncs = kfuncs
         self.kernels = kernels
@@ -2028,12 +2129,14 @@ class Program:
         # A function pointer's initialiser names its helper: helpers first.
         out = ["// ---- program %s" % self.tag]
         out += [g for g in self.globals if g.startswith("#define")]
-        for t in self.kfuncs + self.kernels + self.types:
+        for t in self.kfuncs + self.kernels + self.types + self.hidden:
             out += t.split("\n") + [""]
         for f in self.hfuncs:
             out += f.lines() + [""]
         out += [g for g in self.globals if not g.startswith("#define")]
         out += self.compute.lines() + [""]
+        for t in self.after_class:
+            out += t.split("\n") + [""]
         for f in self.late:
             out += f.lines() + [""]
         out += self.main.lines() + [""]
@@ -2050,10 +2153,10 @@ class Program:
         marker = "// ---- program %s" % self.tag
         head = [marker] + [g for g in self.globals if g.startswith("#define")]
         types, compute_head, defs = self.split or (self.types, None, [])
-        for t in types:
+        for t in list(types) + self.after_class:
             head += t.split("\n") + [""]
         other = [marker]
-        for t in self.kfuncs + self.kernels:
+        for t in self.kfuncs + self.kernels + self.hidden:
             other += t.split("\n") + [""]
         for f in self.hfuncs:
             other += f.lines() + [""]
@@ -2098,6 +2201,7 @@ PRELUDE = """\
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <memory>
 #include <numeric>
 #include <utility>
 #include <vector>
