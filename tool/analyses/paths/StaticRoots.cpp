@@ -194,28 +194,30 @@ const GlobalReach &GlobalReachCache::of(const FunctionDecl *F) {
       }
       if (isLibraryFunction(Callee))
         return true;
-      // A virtual call may run an override: which one is not known here.
-      if (const auto *M = dyn_cast<CXXMethodDecl>(Callee);
-          M && M->isVirtual() && isa<CXXMemberCallExpr>(Call)) {
+      // A call that may run an override reaches what the method it names
+      // and each override this unit defines reach; one defined elsewhere
+      // is code Ferry cannot see. (`st.run(cc)` of a local `Sim st` runs
+      // Sim's own method: an ordinary call.)
+      if (isVirtualCall(Call)) {
         Found.Unseen = true;
+        for (const CXXMethodDecl *M :
+             Self->mayRun(cast<CXXMethodDecl>(Callee)))
+          add(Self->of(M));
         return true;
       }
-      const GlobalReach &Sub = Self->of(Callee);
+      add(Self->of(Callee));
+      return true;
+    }
+    void add(const GlobalReach &Sub) {
       Found.Named.insert(Sub.Named.begin(), Sub.Named.end());
       Found.Unseen = Found.Unseen || Sub.Unseen;
       Found.PlannedElsewhere = Found.PlannedElsewhere || Sub.PlannedElsewhere;
-      return true;
     }
     bool VisitCXXConstructExpr(CXXConstructExpr *E) {
       // A user class's constructor runs code too.
       if (const CXXConstructorDecl *C = E->getConstructor();
-          C && !isLibraryFunction(C) && !C->isImplicit()) {
-        const GlobalReach &Sub = Self->of(C);
-        Found.Named.insert(Sub.Named.begin(), Sub.Named.end());
-        Found.Unseen = Found.Unseen || Sub.Unseen;
-        Found.PlannedElsewhere =
-            Found.PlannedElsewhere || Sub.PlannedElsewhere;
-      }
+          C && !isLibraryFunction(C) && !C->isImplicit())
+        add(Self->of(C));
       return true;
     }
   } W;
@@ -223,6 +225,45 @@ const GlobalReach &GlobalReachCache::of(const FunctionDecl *F) {
   W.TraverseStmt(F->getBody());
   InProgress.erase(F);
   return Cache[F] = std::move(W.Found);
+}
+
+std::vector<const CXXMethodDecl *>
+GlobalReachCache::mayRun(const CXXMethodDecl *M) {
+  if (!Overriders) {
+    Overriders.emplace();
+    struct Find : RecursiveASTVisitor<Find> {
+      std::map<const CXXMethodDecl *, std::vector<const CXXMethodDecl *>> *Out;
+      bool shouldVisitTemplateInstantiations() const { return true; }
+      bool VisitCXXMethodDecl(CXXMethodDecl *D) {
+        if (!D->isThisDeclarationADefinition())
+          return true;
+        std::vector<const CXXMethodDecl *> Up;
+        std::set<const CXXMethodDecl *> Seen;
+        auto Overridden = [&](const CXXMethodDecl *B) {
+          for (const CXXMethodDecl *O :
+               B->getCanonicalDecl()->overridden_methods())
+            Up.push_back(O->getCanonicalDecl());
+        };
+        Overridden(D);
+        while (!Up.empty()) {
+          const CXXMethodDecl *B = Up.back();
+          Up.pop_back();
+          if (!Seen.insert(B).second)
+            continue;
+          (*Out)[B].push_back(D);
+          Overridden(B);
+        }
+        return true;
+      }
+    } F;
+    F.Out = &*Overriders;
+    F.TraverseDecl(M->getASTContext().getTranslationUnitDecl());
+  }
+  std::vector<const CXXMethodDecl *> Out{M};
+  if (auto It = Overriders->find(M->getCanonicalDecl());
+      It != Overriders->end())
+    Out.insert(Out.end(), It->second.begin(), It->second.end());
+  return Out;
 }
 
 } // namespace ferry

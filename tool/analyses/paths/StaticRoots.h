@@ -12,6 +12,7 @@
 // bodies name; a call Ferry cannot see into may reach any of them.
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 
 #include <functional>
 #include <map>
@@ -79,11 +80,19 @@ public:
 
 private:
   const std::vector<const clang::VarDecl *> &declaredGlobals(clang::ASTContext &Ctx);
+  /// M and every method of this unit that overrides it, at any depth: what
+  /// a call of M that may run an override may run.
+  std::vector<const clang::CXXMethodDecl *>
+  mayRun(const clang::CXXMethodDecl *M);
 
   std::map<const clang::FunctionDecl *, GlobalReach> Cache;
   std::set<const clang::FunctionDecl *> InProgress;
   std::optional<std::vector<const clang::VarDecl *>> Declared;
   std::set<const clang::FunctionDecl *> Elsewhere;
+  /// Overridden method (canonical) -> the methods overriding it.
+  std::optional<std::map<const clang::CXXMethodDecl *,
+                         std::vector<const clang::CXXMethodDecl *>>>
+      Overriders;
 };
 
 } // namespace ferry
